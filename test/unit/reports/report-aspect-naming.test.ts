@@ -84,7 +84,7 @@ describe('forTheAspect', () => {
       const report = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-25T00:00:00Z' }) });
       const year = report.sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
       for (const block of year.split(/\n(?=### )/).slice(1)) {
-        const type = /^### \w+ (square|opposite|trine|sextile) /.exec(block)?.[1];
+        const type = /^### \w+ (Square|Opposite|Trine|Sextile) /.exec(block)?.[1]?.toLowerCase();
         if (!type) continue;
         const aspect = type === 'opposite' ? 'opposition' : type;
         const reading = block
@@ -143,9 +143,9 @@ describe('forTheAspect', () => {
       const report = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-28T00:00:00Z' }) });
       const year = report.sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
       for (const block of year.split(/\n(?=### )/).slice(1)) {
-        const heading = /^### (\w+) (square|opposite|trine|sextile) Your (\w+)/.exec(block);
+        const heading = /^### (\w+) (Square|Opposite|Trine|Sextile) Your (\w+)/.exec(block);
         if (!heading) continue;
-        const aspect = heading[2] === 'opposite' ? 'opposition' : heading[2]!;
+        const aspect = heading[2] === 'Opposite' ? 'opposition' : heading[2]!.toLowerCase();
         const family = aspect === 'square' || aspect === 'opposition' ? 'tense' : 'flowing';
         const target = heading[3] === 'Ascendant' ? 'asc' : heading[3] === 'Midheaven' ? 'mc' : heading[3]!.toLowerCase();
         const entry = getLibrary().entries.get(`transit.${heading[1]!.toLowerCase()}.${family}.${target}`);

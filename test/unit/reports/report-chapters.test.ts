@@ -111,7 +111,7 @@ describe('the synthesis chapters', () => {
   it('writes the year ahead with dates and the transit readings', () => {
     const md = composeReport(timed, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')!.markdown;
     expect(md).toContain('25 November 2026'); // the twelve months' start, in every phrasing of the opening
-    expect(md).toMatch(/### (Saturn|Jupiter|Uranus|Neptune|Pluto) [a-z]+ Your [A-Z]/);
+    expect(md).toMatch(/### (Saturn|Jupiter|Uranus|Neptune|Pluto) [A-Z][a-z]+ Your [A-Z]/);
     expect(md).toMatch(/exact on \d{1,2} [A-Z][a-z]+ 2027/);
   });
 });

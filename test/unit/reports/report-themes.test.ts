@@ -50,7 +50,7 @@ describe('the themes', () => {
 
   it('tie each transit read in full to the theme of the natal point it touches, and read the progressed Sun and Moon', () => {
     const md = athens.sections.find((s) => s.id === 'year_ahead')!.markdown;
-    const read = md.match(/\n### (Saturn|Jupiter|Uranus|Neptune|Pluto) [a-z]+ Your /g) ?? [];
+    const read = md.match(/\n### (Saturn|Jupiter|Uranus|Neptune|Pluto) [A-Z][a-z]+ Your /g) ?? [];
     expect(read.length).toBeGreaterThan(0);
     expect((md.match(/"(How You Meet the World|What You Need to Feel Safe|How You Love|How You Work)"/g) ?? []).length).toBeGreaterThanOrEqual(read.length);
     expect(md).toMatch(/your progressed Sun moves from [^.]* and your progressed Moon from /);

@@ -33,7 +33,7 @@ const WORDS: Record<string, number> = {
 };
 const ASPECT_WORDS: Record<string, string> = { conjunct: 'conjunction', sextile: 'sextile', square: 'square', trine: 'trine', opposite: 'opposition' };
 const SAID = new RegExp(
-  `### (${NAME}) (conjunct|sextile|square|trine|opposite) Your (${NAME})\\n(?:(?!\\n### )[\\s\\S])*? With (${NAME}) (conjunct|sextile|square|trine|opposite) your (${NAME}), exact (within a week of each other|about (\\w+) weeks apart)( for a birth at noon \\(another hour moves a date by up to \\w+ days?\\))?, it reaches both (?:ends of (?:the )?(${NAME})'s (\\w+) with (?:the )?(${NAME}) in your birth chart|your (${NAME}) and your (${NAME}), which stand together)`,
+  `### (${NAME}) (Conjunct|Sextile|Square|Trine|Opposite) Your (${NAME})\\n(?:(?!\\n### )[\\s\\S])*? With (${NAME}) (conjunct|sextile|square|trine|opposite) your (${NAME}), exact (within a week of each other|about (\\w+) weeks apart)( for a birth at noon \\(another hour moves a date by up to \\w+ days?\\))?, it reaches both (?:ends of (?:the )?(${NAME})'s (\\w+) with (?:the )?(${NAME}) in your birth chart|your (${NAME}) and your (${NAME}), which stand together)`,
   'g',
 );
 
@@ -59,12 +59,12 @@ function checkBothEnds(chart: NatalChartInput): number {
         .find((x) => x.body === ID_OF.get(body!) && x.type === ASPECT_WORDS[aspect] && x.target === ID_OF.get(t))!
         .exact.filter((e) => e >= year.from && e <= year.to)
         .map((e) => Date.parse(e));
-    const gaps = exacts(target!, type!).flatMap((x) => exacts(otherTarget!, otherType!).map((y) => Math.abs(x - y) / 86_400_000));
+    const gaps = exacts(target!, type!.toLowerCase()).flatMap((x) => exacts(otherTarget!, otherType!).map((y) => Math.abs(x - y) / 86_400_000));
     const gap = Math.min(...gaps);
     // Untimed, a gap the hour of birth can move by a day or more is said to be a noon birth's.
     const shift = (t: string, aspect: string) =>
       year.transits.find((x) => x.body === ID_OF.get(body!) && x.type === ASPECT_WORDS[aspect] && x.target === ID_OF.get(t))!.hourShift?.days ?? 0;
-    expect(noon !== undefined, context).toBe(Math.max(shift(target!, type!), shift(otherTarget!, otherType!)) >= 1);
+    expect(noon !== undefined, context).toBe(Math.max(shift(target!, type!.toLowerCase()), shift(otherTarget!, otherType!)) >= 1);
     expect(gap, context).toBeLessThanOrEqual(90);
     expect(Math.max(1, Math.round(gap / 7)), context).toBe(weeks ? WORDS[weeks] : 1);
   }

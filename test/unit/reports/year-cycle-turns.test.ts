@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { calcBody } from '../../../src/astro/ephemeris.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
-import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { ASPECT_TITLES, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { ANGLES, CYCLE_BODIES, SE, TURNS, jdOf, natalPlace, wrap } from '../../helpers/year-ahead-reckoning.ts';
 
@@ -65,7 +65,7 @@ describe('the turns of the slow planets’ own cycles in the year ahead', () => 
       if (!turns.length) return;
       const text = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')!.markdown;
       for (const t of turns) {
-        const heading = `### ${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`;
+        const heading = `### ${POINT_NAMES[t.body]} ${ASPECT_TITLES[t.type]} Your ${POINT_NAMES[t.target]}`;
         const at = text.indexOf(heading);
         if (at < 0) continue;
         read++;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { calcBody } from '../../../src/astro/ephemeris.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
-import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { ASPECT_TITLES, ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import {
   ANGLES,
@@ -128,7 +128,7 @@ describe('near misses in the year ahead', () => {
               ? /^\| not in the year \(exact \d+ \w+ \d{4}; closest \d+ \w+ \d{4}, (\d+°)?\d+′ short\) \|/
               : /^\| never \(closest \d+ \w+( \d{4})?, (\d+°)?\d+′ short\) \|/,
         );
-        const heading = `### ${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`;
+        const heading = `### ${POINT_NAMES[t.body]} ${ASPECT_TITLES[t.type]} Your ${POINT_NAMES[t.target]}`;
         const at = text.indexOf(heading);
         if (at < 0) continue;
         read++;

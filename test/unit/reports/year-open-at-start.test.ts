@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
-import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { ASPECT_TITLES, ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { ANGLES, CYCLE_BODIES, ORB, TURNS, branchDistance, jdOf, natalPlace, natalPoints, transitRow } from '../../helpers/year-ahead-reckoning.ts';
 
@@ -74,7 +74,7 @@ describe('transits still within orb when the year begins', () => {
         // The table gives every date with its year, one before the twelve months too.
         const short = `${d} ${long.split(' ')[1]!.slice(0, 3)} ${y}`;
         expect(row, `chart ${i}: ${name}`).toContain(`| ${short}`);
-        const heading = `### ${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`;
+        const heading = `### ${POINT_NAMES[t.body]} ${ASPECT_TITLES[t.type]} Your ${POINT_NAMES[t.target]}`;
         const at = text.indexOf(heading);
         if (at < 0) continue;
         read++;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
-import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { ASPECT_TITLES, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { ANGLES, ORB, fromAspect, jdOf, natalPoints, targetPlace } from '../../helpers/year-ahead-reckoning.ts';
 
@@ -48,7 +48,7 @@ describe('a transit read in full that is exact more than once', () => {
       const paragraphs = composeReport(chart, { sky }).markdown.split('\n\n');
       for (const t of sky.yearAhead!.transits) {
         const planet = POINT_NAMES[t.body]!;
-        const heading = paragraphs.indexOf(`### ${planet} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`);
+        const heading = paragraphs.indexOf(`### ${planet} ${ASPECT_TITLES[t.type]} Your ${POINT_NAMES[t.target]}`);
         if (heading < 0) continue;
         // The reading's paragraphs up to the next heading.
         const end = paragraphs.findIndex((p, i) => i > heading && p.startsWith('#'));
