@@ -63,6 +63,9 @@ describe('the shape of the year ahead', () => {
         const largest = Math.max(...crowded.map((c) => c.transits.length));
         if (crowded.length > 1 && sentence!.startsWith('The busiest')) expect(g.transits.length).toBe(largest);
       }
+      // A later season counts its own ("two more of the shorter transits", not "two of the shorter more", which a reader met).
+      for (const later of text.split(/(?<=\.) /).filter((x) => /^(Then|After that|Later), /.test(x)))
+        expect(later).toMatch(new RegExp(`^(Then|After that|Later), .+?, \\w+ more${long.length ? ' of the shorter transits' : ''}: `));
       // A transit within orb on its own is named with its dates too: the paragraph steps over none the table lists.
       const paragraph =
         text

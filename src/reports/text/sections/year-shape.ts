@@ -116,7 +116,7 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
         return `The busiest stretch ${span(s).startsWith('in ') ? 'falls' : 'runs'} ${span(s)}, when ${count} transits are within orb by turns or together: ${list}.`;
       return first
         ? `${capitalize(span(s))}, ${count} transits are within orb by turns or together: ${list}.`
-        : `${next[later++ % next.length]}, ${span(s)}, ${count} more: ${list}.`;
+        : `${next[later++ % next.length]}, ${span(s)}, ${countWord(s.transits.length)} more${backdrop.length ? ' of the shorter transits' : ''}: ${list}.`;
     },
   }));
   if (pause) {
