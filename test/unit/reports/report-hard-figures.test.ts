@@ -142,7 +142,7 @@ describe('the Central Tension and the hard aspect figures', () => {
     expect(seen.kite).toBeGreaterThan(0);
   });
   it('over 200 random reports, a chart without a hard figure has its weightiest square or opposition named as the tension, and what is said of it is true', () => {
-    const seen = { named: 0, alone: 0, echoed: 0, none: 0 };
+    const seen = { named: 0, alone: 0, echoed: 0, none: 0, outside: 0 };
     const name = '((?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)';
     const idOf = (n: string) => ID_OF.get(n.replace(/^the /, ''))!;
     for (const { chart, report } of reports()) {
@@ -181,7 +181,7 @@ describe('the Central Tension and the hard aspect figures', () => {
         (a) => (a.type === 'square' || a.type === 'opposition') && !(a.p1 === p1 && a.p2 === p2) && [p1, p2].some((p) => p === a.p1 || p === a.p2),
       );
       if (
-        /takes part in any other of the chart's squares|make no other squares and no oppositions|takes part in another of the chart's hard aspects/.test(
+        /takes part in any other of the chart's squares|make no other squares and no oppositions|takes part in another of the chart's hard aspects|takes part in another square or opposition/.test(
           opening,
         )
       ) {
@@ -189,6 +189,20 @@ describe('the Central Tension and the hard aspect figures', () => {
         // Untimed, an aspect of the Moon's that held for some hours only is not one the text counts as the chart's; it is
         // named with its hours, on one of the two points.
         if (chart.subject.settings.time_known) expect(others.map((a) => `${a.p1} ${a.type} ${a.p2}`)).toEqual([]);
+        // The Node's, Chiron's and Lilith's squares and oppositions on either point (within the key aspects' wide orb) are
+        // named beside it, every one of them (a reader met "no other squares" above the Moon opposite the North Node).
+        if (chart.subject.settings.time_known) {
+          const fromOutside = chart.aspects.filter(
+            (a) =>
+              (a.type === 'square' || a.type === 'opposition') &&
+              a.orb <= 6 &&
+              [p1, p2].some((p) => p === a.p1 || p === a.p2) &&
+              ['north_node', 'chiron', 'lilith'].some((p) => p === a.p1 || p === a.p2),
+          );
+          const said = /from outside them, (.+?) falls? on it as well/.exec(opening)?.[1];
+          expect(said?.split(/, | and /).length ?? 0, opening).toBe(fromOutside.length);
+          if (fromOutside.length) seen.outside++;
+        }
         for (const [, a, type, b] of opening.matchAll(new RegExp(`${name}'s (square|opposition) with ${name} \\(born between`, 'g')))
           expect(
             [idOf(a!), idOf(b!)].some((id) => id === p1 || id === p2),
@@ -211,6 +225,7 @@ describe('the Central Tension and the hard aspect figures', () => {
     }
     expect(seen.named).toBeGreaterThan(40);
     expect(seen.alone).toBeGreaterThan(3);
+    expect(seen.outside).toBeGreaterThan(0);
     expect(seen.echoed).toBeGreaterThan(10);
   });
 });

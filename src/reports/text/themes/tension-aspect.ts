@@ -12,7 +12,7 @@ import type { ReportContext } from '../context.ts';
 import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import { signOf } from '../../../astro/zodiac.ts';
-import { keyAspects } from '../ranking.ts';
+import { KEY_ASPECT_WIDE_ORB, keyAspects } from '../ranking.ts';
 import { wholeDay } from '../aspect-facts.ts';
 import { bodySignHours } from '../untimed-ingresses.ts';
 import { moonSignCertain } from './family-threads.ts';
@@ -31,6 +31,25 @@ function partDayHardAspects(ctx: ReportContext, a: KeyedAspect): { p1: string; t
     ...(points.includes('moon') ? day.aspects.map((x) => ({ p1: 'moon', type: x.type, p2: x.other, from: x.from, to: x.to })) : []),
     ...day.pairs.filter((x) => points.includes(x.p1) || points.includes(x.p2)).map((x) => ({ p1: x.p1, type: x.type, p2: x.p2, from: x.from, to: x.to })),
   ].filter((x) => isHard(x) && !wholeDay(x) && !same(x.p1, x.p2) && planets.includes(x.p1) && planets.includes(x.p2));
+}
+
+/** Points outside the chart's aspect table whose aspects the chapter on the nodes, Chiron and Lilith reads. */
+const OTHER_POINTS: ReadonlySet<string> = new Set(['north_node', 'chiron', 'lilith']);
+
+/**
+ * The squares and oppositions that fall on either of the aspect's points from the Node, Chiron or Lilith, within the wide
+ * orb of the key aspects (untimed, those that held all day): "no other squares" is said of the planets and angles only, and
+ * these named beside it (a reader met "the Sun and the Moon make no other squares and no oppositions besides" above the
+ * Moon's opposition to the North Node at 0°57′).
+ */
+function hardAspectsFromOtherPoints(ctx: ReportContext, a: KeyedAspect): string[] {
+  return ctx.chart.aspects
+    .filter((b) => isHard(b) && b.orb <= KEY_ASPECT_WIDE_ORB && ctx.rankingOrb(b) !== undefined)
+    .flatMap((b) => {
+      const own = [a.p1, a.p2].find((p) => p === b.p1 || p === b.p2);
+      const other = own === b.p1 ? b.p2 : b.p1;
+      return own && OTHER_POINTS.has(other) ? [`${pointInSentence(own)}'s ${b.type} to ${pointInSentence(other)}`] : [];
+    });
 }
 
 /** The chart's weightiest square or opposition among its key aspects, if it has one: untimed, only those that held all day (their ranking orb). */
@@ -74,13 +93,7 @@ export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
       ? `Whatever the hour of birth, neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in another of the chart's hard aspects; for some births ${partDay.length > 1 ? 'some do' : 'one does'}: ${joinAnd(
           partDay.map((b) => `${aspectInSentence(b.p1, b.type, b.p2)} (born between ${b.from} and ${b.to})`),
         )}.`
-      : ctx.choose(
-          [
-            `Neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in any other of the chart's squares and oppositions, so this argument stays between the two of them.`,
-            `${capitalize(pointInSentence(a.p1))} and ${pointInSentence(a.p2)} make no other squares and no oppositions besides: the friction stays between these two rather than running along a chain of aspects.`,
-          ],
-          'theme-tension-alone',
-        );
+      : alone(ctx, a);
   const [left, right] = [a.p1, a.p2].map((p) => POINT_FUNCTION[p] ?? `${POINT_NAMES[p] ?? p}'s side`) as [string, string];
   // Untimed, a hard aspect of some hours only is not ranked (a reader weighed the Moon's square to the Sun, within orb
   // before 10:30, above the one named): the opening says what it ranked.
@@ -94,6 +107,21 @@ export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
   );
   const rest = 'This chapter then reads the shape of the chart, the slow planets where they reach you, and the aspects not yet read.';
   return `${opening} ${where} ${echo} ${rest}`;
+}
+
+/** That no other square or opposition falls on either point: of the planets and angles, and then of the other points. */
+function alone(ctx: ReportContext, a: KeyedAspect): string {
+  const others = hardAspectsFromOtherPoints(ctx, a);
+  const among = ctx.timed ? 'planets and angles' : 'planets';
+  if (others.length)
+    return `Among the ${among}, neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in another square or opposition, so this argument stays between the two of them; from outside them, ${joinAnd(others)} ${others.length > 1 ? 'fall' : 'falls'} on it as well.`;
+  return ctx.choose(
+    [
+      `Neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in any other of the chart's squares and oppositions, so this argument stays between the two of them.`,
+      `${capitalize(pointInSentence(a.p1))} and ${pointInSentence(a.p2)} make no other squares and no oppositions besides: the friction stays between these two rather than running along a chain of aspects.`,
+    ],
+    'theme-tension-alone',
+  );
 }
 
 /** The chapter's opening for a chart with no square or opposition among its ranked aspects. */
