@@ -109,7 +109,7 @@ export const SIGN_CARE: Record<string, string> = {
   cancer: 'closeness, shared memories and a protected nest',
   leo: 'warm praise and open affection',
   virgo: 'practical help and things done properly',
-  libra: 'calm, courtesy and a pleasing home',
+  libra: 'calm, courtesy and pleasing surroundings',
   scorpio: 'loyalty, privacy and deep trust',
   sagittarius: 'freedom, humour and open horizons',
   capricorn: 'reliability, structure and quiet duty',
