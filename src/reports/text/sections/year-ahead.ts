@@ -19,6 +19,7 @@ import {
   type YearTransit,
 } from '../../sky/year-ahead.ts';
 import { DAY_MINUTES, minuteClock, NOON } from '../../sky/local-minutes.ts';
+import { zoneOffsetSeconds } from '../../../astro/zone-offset-table.ts';
 import { bornWithin } from '../untimed-contact-hours.ts';
 import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
@@ -592,7 +593,29 @@ function countedRule(ctx: ReportContext): string {
     ? 'Sun, Moon, Mercury, Venus, Mars, Ascendant or Midheaven'
     : 'Sun, Mercury, Venus or Mars, and your Moon where the contact is exact in the year whatever your hour of birth (the angles need a birth time)';
   // A contact exact in the weeks after the year is counted when its stretch within orb begins inside it (a reader took one exact six days after the year for a fault of the rule).
-  return `The table counts Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}: a contact exact in the year, still within orb of an exact contact when the year begins, exact soon after it ends in a stretch within orb that begins inside it, or turning within a quarter of a degree of exact; and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it). Their contacts to one another's natal places are shared by everyone born within a year or two, and are left out. The dates are those of Universal Time, so one falling near midnight may be a day later or earlier on the calendar where you are.`;
+  return `The table counts Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}: a contact exact in the year, still within orb of an exact contact when the year begins, exact soon after it ends in a stretch within orb that begins inside it, or turning within a quarter of a degree of exact; and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it). Their contacts to one another's natal places are shared by everyone born within a year or two, and are left out. ${utDates(ctx)}`;
+}
+
+/**
+ * What the dates' Universal Time means on the clocks of the birthplace, at the year's start: "near midnight" understated it
+ * for a reader born in Wellington, where everything exact after 11:00 UT falls on the next day.
+ */
+function utDates(ctx: ReportContext): string {
+  const from = ctx.sky.yearAhead?.from;
+  let offset: number | undefined;
+  try {
+    offset = from ? zoneOffsetSeconds(ctx.chart.subject.location.timezone, Date.parse(`${from}T00:00:00Z`)) / 3600 : undefined;
+  } catch {
+    offset = undefined;
+  }
+  if (offset === undefined)
+    return 'The dates are those of Universal Time, so one falling near midnight may be a day later or earlier on the calendar where you are.';
+  if (offset === 0) return 'The dates are those of Universal Time, which the clocks of your birthplace keep at the start of the year.';
+  const hours = (h: number) => `${Math.floor(h)}${h % 1 ? (h % 1 === 0.5 ? '½' : h % 1 === 0.75 ? '¾' : '¼') : ''} hour${h === 1 ? '' : 's'}`;
+  const clock = (h: number) => `${String(Math.floor(h)).padStart(2, '0')}:${String(Math.round((h % 1) * 60)).padStart(2, '0')}`;
+  return offset > 0
+    ? `The dates are those of Universal Time; the clocks of your birthplace run ${hours(offset)} ahead of it at the start of the year, so there a contact exact after ${clock(24 - offset)} UT falls on the next day.`
+    : `The dates are those of Universal Time; the clocks of your birthplace run ${hours(-offset)} behind it at the start of the year, so there a contact exact before ${clock(-offset)} UT falls on the day before.`;
 }
 
 /**
