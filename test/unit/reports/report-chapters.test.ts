@@ -46,6 +46,7 @@ describe('the synthesis chapters', () => {
 
   it('over 150 random charts, the least element and mode are the smallest shares, and a share another equals is named as a tie, never as less than any other', () => {
     let ties = 0;
+    let scarce = 0;
     for (const chart of randomReportCharts(150, 21)) {
       const report = composeReport(chart, { asOf: AS_OF });
       const md = report.sections.find((s) => s.id === 'meeting_world')!.markdown;
@@ -68,8 +69,23 @@ describe('the synthesis chapters', () => {
           expect(md).not.toContain('less than any other element or mode');
         } else expect(section).not.toMatch(/holds? the same \d+ %/);
       }
+      // Scarcity said only of shares that are scarce: the element under 15 % and the mode lacking (a reader met "two
+      // shortages" of a mode at 31 %).
+      const pct = (v: number) => (100 * v) / balance.total;
+      const [element, mode] = ['Least Element', 'Least Modality'].map((h) => new RegExp(`#### ${h}: (\\w+)`).exec(md)![1]!.toLowerCase()) as [string, string];
+      if (/Two shortages|What is scarce in a chart/.test(md)) {
+        scarce++;
+        expect(pct(balance.elements[element as keyof typeof balance.elements]), chart.subject.datetime).toBeLessThan(15);
+        const modeShare = pct(balance.modalities[mode as keyof typeof balance.modalities]);
+        expect(balance.weakModalities.includes(mode as never) || modeShare < 20, `${chart.subject.datetime} ${mode} ${modeShare}`).toBe(true);
+      }
+      // "None reaches 40 % or falls to 10 %": every share as printed beside it says so (water "10 %" at 10.26 % did not).
+      const spread = /\(fire, earth, air and water: ([^)]+)\): .*?none reaches 40 % of the weight or falls to 10 %/.exec(md);
+      if (spread) for (const shown of spread[1]!.split(', ')) expect(Number.parseFloat(shown), spread[0]).toBeGreaterThan(10);
+      if (spread) for (const shown of spread[1]!.split(', ')) expect(Number.parseFloat(shown), spread[0]).toBeLessThan(40);
     }
     expect(ties).toBeGreaterThan(10);
+    expect(scarce).toBeGreaterThan(3);
   });
 
   it("the year ahead's transit dates are exact on the ephemeris, inside their windows", () => {

@@ -276,6 +276,9 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     `What is scarce in a chart says as much as what is plentiful: your planets give ${name} ${elementShare === 0 ? 'none' : `only ${elementShare} %`} of their weight, and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %: less than any other element or mode.`,
     `Two shortages shape your chart quietly, ${name} with ${elementShare} % of the weight and the ${MODALITY_NAMES[modality]!.toLowerCase()} mode with ${modalityShare} %: neither is a flaw, and both name things that come by effort rather than by instinct.`,
   ];
+  // "Shortages" and "scarce" only where both are: the element under 15 % (what "so little" says below) and the mode lacking (a
+  // reader met "two shortages" of a chart whose least mode held 31 %, nearly its even share).
+  const bothScarce = elementShare < 15 && lacking;
   // Three modes of equal weight: none is the least, and none is read as scarce (a reader met "cardinal signs 33 %, the
   // smallest shares" beside "no mode of action rules your chart").
   const modesEven = leastModality.tied.length === MODALITIES.length - 1;
@@ -284,7 +287,10 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   parts.push(
     modesEven
       ? `A chart is read as much by what it lacks as by what it has, and in yours ${name} holds ${elementShare} % of the weight, the smallest share of the elements; the three modes hold equal shares (${modalityShare} % each), so none of them is scarce and none is read here.`
-      : ctx.choose(tie ? intros.filter((t) => !t.includes('less than any other')) : intros, 'least-intro'),
+      : ctx.choose(
+          intros.filter((t) => !(tie && t.includes('less than any other')) && (bothScarce || !/shortages|scarce/.test(t))),
+          'least-intro',
+        ),
   );
   // The element named, not "it": the sentence opens a paragraph under the heading, which a pronoun cannot lean on.
   const strength =

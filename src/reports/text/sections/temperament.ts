@@ -162,7 +162,11 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     // "Even" only when it is: the shares within EVEN_SPREAD of each other; else which leads and which is lightest.
     const weights = ELEMENTS.map((e) => balance.elements[e]);
     const [most, fewest] = [Math.max(...weights), Math.min(...weights)];
-    const shown = ELEMENTS.map((e) => percent(balance.elements[e], total)).join(', ');
+    // A share that rounds to a threshold the sentence names is given to a tenth (a reader met "none falls to 10 %" beside water
+    // at "10 %", 10.26 % of the weight).
+    const thresholds = [ELEMENT_STRONG, ELEMENT_WEAK].map((t) => Math.round(t * 100));
+    const shareShown = (v: number) => (thresholds.includes(Math.round((100 * v) / total)) ? `${((100 * v) / total).toFixed(1)} %` : percent(v, total));
+    const shown = ELEMENTS.map((e) => shareShown(balance.elements[e])).join(', ');
     const lead = ELEMENTS.filter((e) => balance.elements[e] === most);
     const light = ELEMENTS.filter((e) => balance.elements[e] === fewest);
     const lower = (ids: readonly string[]) => joinAnd(ids.map((e) => ELEMENT_NAMES[e]!.toLowerCase()));
