@@ -10,7 +10,7 @@
  */
 import { normalizeDegrees, signOf, signedSeparation } from '../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
-import { dominantPlanet } from '../../interpretations/chart-factors/dominant-planet.ts';
+import { dominantPlanet, type TieBreak } from '../../interpretations/chart-factors/dominant-planet.ts';
 import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
 import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
 import { aspectFamily, aspectPair, type MajorAspectType } from '../../interpretations/keys.ts';
@@ -30,12 +30,15 @@ export interface DayDominance {
    * different hours (and a tie with the Moon would have gone to the Moon).
    */
   tied: string[];
+  /** A timed chart's tie: the tie-break that decided it (untimed, the hours may differ, and none is named). */
+  decidedBy?: TieBreak | undefined;
 }
 
 /** A timed chart's dominance: its own planet and scores. */
 export function dominanceOfTheChart(factors: ChartFactors): DayDominance {
-  const { planet, scores } = factors.dominant;
+  const { planet, scores, decidedBy } = factors.dominant;
   return {
+    decidedBy,
     allDay: planet,
     leaders: [planet],
     scores: Object.fromEntries(Object.entries(scores).map(([id, s]) => [id, [s, s]])),
@@ -110,7 +113,18 @@ export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDom
   return { allDay, leaders, scores: range, tied: allDay ? [...tiedWith.get(allDay)!] : [] };
 }
 
-/** The planets that tied the leader at some hour (or in the timed chart): a lead the order of the planets decided. */
+/**
+ * How a lead on a tie was won, after "leads" (chart-factors/dominant-planet.ts): a timed chart's by the tie-break that decided
+ * it; untimed, where the hours may differ, by the rule.
+ */
+export function leadOnTie(decidedBy: TieBreak | undefined): string {
+  if (decidedBy === 'placement') return 'by the strength of its sign and its place by an angle';
+  if (decidedBy === 'aspect') return 'by its closer aspect';
+  if (decidedBy === 'order') return 'by the order of the planets, the Sun first and on outwards';
+  return 'by the tie-break: the strength of its sign and its place by an angle, then the closest aspect, then the order of the planets';
+}
+
+/** The planets that tied the leader at some hour (or in the timed chart): a lead a tie-break decided. */
 export function tiedForFirst({ allDay, tied }: DayDominance): string[] {
   return allDay ? tied : [];
 }

@@ -221,27 +221,33 @@ describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Nor
     expect(markdown).toMatch(/The lines from [^\n]*"Born Under a Waxing Gibbous Moon" hold only for the births/);
   });
 
-  it('a dominant planet that leads on a tie says so, in its chapter and in the synthesis', () => {
+  it('a dominant planet that leads on a tie says so, and by which tie-break, in its chapter and in the synthesis', () => {
     const lima = { city: 'Lima', country: 'PE', lat: -12.0464, lng: -77.0428, source: 'request' as const, zone: 'America/Lima' };
     const chart = natalChartFor({ name: 'Rosa Quispe', year: 1988, month: 8, day: 19, hour: 4, minute: 50 }, lima);
     const { markdown } = composeReport(chart);
+    // Pluto in its own sign within 1° of the IC (3 + 3), the Sun in its own sign in the 1st house, 25° from the Ascendant
+    // (3 + 2): Pluto's placement is the stronger.
+    const placed = (id: string) => chart.planets.find((p) => p.id === id)!;
+    const signIndex = (id: string) => Math.floor(placed(id).abs_pos / 30);
+    expect([signIndex('pluto'), signIndex('sun'), placed('sun').house]).toEqual([7, 4, 1]);
+    expect(Math.abs(placed('pluto').abs_pos - ((chart.angles!.mc + 180) % 360))).toBeLessThan(1);
     expect(markdown).toContain(
-      '*Scores: Sun 16 · Pluto 16 · Moon 13; the Sun and Pluto tie, and a tie goes to the planet that comes first in the order Sun, Moon, Mercury, Venus, Mars and on outwards*',
+      '*Scores: Pluto 16 · Sun 16 · Moon 13; Pluto and the Sun tie, and Pluto leads by the strength of its sign and its place by an angle*',
     );
-    expect(markdown).toContain('The Sun shares the highest score in your chart with Pluto, and leads by the order of the planets');
-    expect(markdown).not.toMatch(/the Sun carries the most weight|your strongest planet, the Sun/);
+    expect(markdown).toContain('Pluto shares the highest score in your chart with the Sun, and leads by the strength of its sign and its place by an angle');
+    expect(markdown).not.toMatch(/Pluto carries the most weight|your strongest planet, Pluto/);
   });
 
   it('untimed, a tie is one at the same hour, never an overlap of ranges, and the Moon (before Uranus in the order) never ties a Uranus that leads', () => {
     const montreal = { city: 'Montreal', country: 'CA', lat: 45.5017, lng: -73.5673, source: 'request' as const, zone: 'America/Toronto' };
     const chart = natalChartFor({ name: 'Julien Tremblay', year: 1996, month: 2, day: 19, time_known: false }, montreal);
     const { markdown } = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-28T00:00:00Z' }) });
-    // The Moon's range (2–8) overlaps Uranus's (7–9) without a tie at any hour: a tie with the Moon would have gone to the Moon.
+    // The Moon's range (2–8) overlaps Uranus's (7–9) without a tie at any hour.
     expect(markdown).toMatch(
-      /Scores over the birth day, as the Moon moved: Uranus 7–9 · Pluto 6–9 · Moon 2–8; Uranus leads at every hour; Uranus and Pluto tie at some hours, and a tie goes/,
+      /Scores over the birth day, as the Moon moved: Uranus 7–9 · Pluto 6–9 · Moon 2–8; Uranus leads at every hour; Uranus and Pluto tie at some hours, and Uranus leads by the tie-break: /,
     );
     expect(markdown).toContain(
-      'Uranus shares the highest score in your chart with Pluto at some hours of your birth day, and leads by the order of the planets',
+      'Uranus shares the highest score in your chart with Pluto at some hours of your birth day, and leads by the tie-break: the strength of its sign and its place by an angle, then the closest aspect, then the order of the planets',
     );
   });
 

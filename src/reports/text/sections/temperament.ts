@@ -6,7 +6,7 @@ import { ELEMENT_NAMES, MODALITY_NAMES, hoursFrom, lunationName, moonFromSun, na
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
-import { tiedForFirst } from '../untimed-dominance.ts';
+import { leadOnTie, tiedForFirst } from '../untimed-dominance.ts';
 import { bornInStretches } from '../day-stretches.ts';
 import { balanceVerdicts } from '../untimed-balance.ts';
 import { ingressesTallyNote } from '../untimed-ingresses.ts';
@@ -300,10 +300,10 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
       .map(([id, [low, high]]) => `${POINT_NAMES[id]} ${low === high ? low : `${low}–${high}`}`)
       .join(' · ');
     const moved = ranking.slice(0, 3).some(([, [low, high]]) => low !== high);
-    // A tie at the top is decided by the order of the planets from the Sun outwards (chart-factors/dominant-planet.ts): said so.
+    // A tie at the top is decided by the placement, the closest aspect, then the order of the planets (chart-factors/dominant-planet.ts): said so.
     const tied = tiedForFirst(ctx.dominance);
     const tie = tied.length
-      ? `; ${joinAnd([allDay, ...tied].map((id) => nameInSentence(POINT_NAMES[id]!)))} tie${ctx.timed ? '' : ' at some hours'}, and a tie goes to the planet that comes first in the order Sun, Moon, Mercury, Venus, Mars and on outwards`
+      ? `; ${joinAnd([allDay, ...tied].map((id) => nameInSentence(POINT_NAMES[id]!)))} tie${ctx.timed ? '' : ' at some hours'}, and ${nameInSentence(POINT_NAMES[allDay]!)} leads ${leadOnTie(ctx.dominance.decidedBy)}`
       : '';
     parts.push(
       entry(
