@@ -35,7 +35,7 @@ body { margin: 0; overflow-wrap: anywhere; }
 h1 { font-size: 22pt; margin: 0 0 6mm; font-weight: normal; letter-spacing: .02em; }
 h2 { font-size: 16pt; margin: 9mm 0 4mm; padding-bottom: 2mm; border-bottom: 0.4mm solid #6b5ca5; color: #2e2363; font-weight: normal; break-after: avoid; }
 section.reading { break-before: page; }
-section.reading > h2:first-child { margin-top: 0; }
+section.reading > h2:first-child, section.reading > .opening > h2:first-child { margin-top: 0; }
 /* A heading never ends a page: it keeps at least the first lines of its text with it. */
 h2 + p, h3 + p { break-before: avoid; }
 nav.toc { break-before: page; }
@@ -67,6 +67,12 @@ li:nth-child(2), li:last-child { break-before: avoid; }
 table { border-collapse: collapse; width: 100%; margin: 2mm 0 5mm; font-size: 9.5pt; break-inside: auto; }
 table.whole { break-inside: avoid; }
 th, td { border-bottom: 0.2mm solid #cfcbe0; padding: 1.2mm 2mm; text-align: left; vertical-align: top; }
+/* "anywhere" lets a cell's words break at any letter, so the table's columns were sized as if a letter wide: a reader met
+   "applyin / g" and row numbers split "1 / 0". In a cell a word breaks only when it cannot fit its column at all. */
+th, td { overflow-wrap: break-word; }
+/* A chapter's heading, first paragraph and the figure after it stay on one page: a heading and two lines were left at a
+   page's foot with the figure and the rest of the chapter on the next. */
+.opening { break-inside: avoid; }
 th { background: #eeebf7; font-weight: bold; }
 tr { break-inside: avoid; }
 table.facts td:first-child { width: 38%; color: #55506b; }
@@ -114,7 +120,7 @@ function sectionHtml(input: ReportDocumentInput, s: ComposedReport['sections'][n
   if (figures.length) {
     const drawn = figures.map((f) => `<figure>${f.svg}<figcaption>${escapeHtml(f.caption)}</figcaption></figure>`).join('');
     const at = html.indexOf('</p>');
-    html = at < 0 ? html + drawn : html.slice(0, at + 4) + drawn + html.slice(at + 4);
+    html = at < 0 ? html + drawn : `<div class="opening">${html.slice(0, at + 4)}${drawn}</div>${html.slice(at + 4)}`;
   }
   return `<section id="${escapeHtml(s.id)}"${first ? ' class="reading"' : ''}>${html}</section>`;
 }

@@ -9,7 +9,7 @@ import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
-import { aspectInSentence, pointInSentence, pointsInSentence } from '../phrases.ts';
+import { aspectInSentence, LIFE_AREAS, pointInSentence, pointsInSentence } from '../phrases.ts';
 import { aspectScore } from '../ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { CORE_WEIGHT, moonCertainty, otherMoonSign, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
@@ -175,7 +175,7 @@ function love(ctx: ReportContext, state: ThemeState): string[] {
   const parts: (string | undefined)[] = [intro, ...body(relationshipsSection(ctx))];
   parts.push(...planetReading(ctx, 'venus', { sign: PLANET_WEIGHT.personalSign, house: 4 }));
   parts.push(...planetReading(ctx, 'mars', { sign: PLANET_WEIGHT.personalSign, house: 4 }));
-  parts.push(...loveThreadParts(ctx));
+  parts.push(...underHeading('Love as a Whole', loveThreadParts(ctx)));
   parts.push(...lifeAreaParts(ctx, 'relationships', state.described, true));
   return parts.filter((p): p is string => p !== undefined);
 }
@@ -193,9 +193,8 @@ function work(ctx: ReportContext, state: ThemeState): string[] {
   parts.push(...lifeAreaParts(ctx, 'vocation', state.described, true));
   parts.push(...planetReading(ctx, 'jupiter', { sign: PLANET_WEIGHT.socialSign, house: 4 }));
   parts.push(...planetReading(ctx, 'saturn', { sign: PLANET_WEIGHT.socialSign, house: 4 }));
-  parts.push(jupiterSaturnLink(ctx));
-  parts.push(...workThreadParts(ctx));
-  parts.push(...lifeAreaParts(ctx, 'resources', state.described));
+  parts.push(...underHeading('Work as a Whole', [jupiterSaturnLink(ctx), ...workThreadParts(ctx)]));
+  parts.push(...underHeading(LIFE_AREAS.find((a) => a.id === 'resources')!.title, lifeAreaParts(ctx, 'resources', state.described)));
   return parts.filter((p): p is string => p !== undefined);
 }
 
@@ -214,8 +213,18 @@ function family(ctx: ReportContext, state: ThemeState): string[] {
     if (!FAMILY_ASPECTS.includes(`${a.p1}-${a.p2}`) || orb === undefined || orb > 6) continue;
     parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
   }
-  parts.push(...familyThreadParts(ctx, familyFactors(ctx)));
+  parts.push(...underHeading('The Family Picture as a Whole', familyThreadParts(ctx, familyFactors(ctx))));
   return parts.filter((p): p is string => p !== undefined);
+}
+
+/**
+ * Paragraphs that read several factors of a chapter at once (or a life area's cusps), under a heading of their own unless
+ * they open with one: without it they ran on under the last entry's heading, and a reader found a family chapter's summing-up
+ * under "Moon in Harmony with Pluto" and the 2nd and 8th cusps under "Saturn in Harmony with Pluto".
+ */
+function underHeading(title: string, parts: readonly (string | undefined)[]): string[] {
+  const said = parts.filter((p): p is string => p !== undefined && p !== '');
+  return said.length === 0 || said[0]!.startsWith('### ') ? said : [`### ${title}`, ...said];
 }
 
 /** The weight of the aspect named as the tension when this chapter reads it: the first key aspect's. */
