@@ -114,7 +114,7 @@ function alone(ctx: ReportContext, a: KeyedAspect): string {
   const others = hardAspectsFromOtherPoints(ctx, a);
   const among = ctx.timed ? 'planets and angles' : 'planets';
   if (others.length)
-    return `Among the ${among}, neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in another square or opposition, so this argument stays between the two of them; from outside them, ${joinAnd(others)} ${others.length > 1 ? 'fall' : 'falls'} on it as well.`;
+    return `Among the ${among}, neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in any other of the chart's squares and oppositions, so this argument stays between the two of them; from outside them, ${joinAnd(others)} ${others.length > 1 ? 'fall' : 'falls'} on it as well.`;
   return ctx.choose(
     [
       `Neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in any other of the chart's squares and oppositions, so this argument stays between the two of them.`,
