@@ -212,7 +212,9 @@ const keyAspects: Writer = (ctx) => {
   const generation = ctx.heldAspects.filter(isGenerational).length;
   // All of them, as the chapter on the chart's shape counts them (a reader met "eighteen" there and "seventeen" here).
   const n = ctx.heldAspects.length;
-  const held = ctx.timed ? '' : ' that held all day';
+  // Between the planets (and angles): the Nodes, Chiron and Lilith are read in a chapter of their own, and the count leaves
+  // them out (a reader counted 27 aspects in the chart against the "eighteen" said).
+  const held = `${ctx.timed ? ' between your planets and angles' : ' between your planets'}${ctx.timed ? '' : ' that held all day'}`;
   // The table keeps the weightiest (ranking.ts), so a chart with many aspects ranks only some.
   const ranked = rankedKeyAspects(ctx.factors, (a) => ctx.rankingOrb(a)).length;
   const whichRanked =
@@ -223,8 +225,8 @@ const keyAspects: Writer = (ctx) => {
         : ranked === n - generation
           ? `${countWord(ranked)} of your ${countWord(n)} major aspects${held} ${ranked === 1 ? 'is' : 'are'} ranked`
           : ranked === 1
-            ? `the one that weighs most of your ${countWord(n)} major aspects${held} is ranked`
-            : `the ${countWord(ranked)} that weigh most of your ${countWord(n)} major aspects${held} are ranked`;
+            ? `the weightiest of your ${countWord(n)} major aspects${held} is ranked`
+            : `the ${countWord(ranked)} weightiest of your ${countWord(n)} major aspects${held} are ranked`;
   const left =
     generation === 0
       ? ''
