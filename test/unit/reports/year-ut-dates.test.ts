@@ -29,5 +29,7 @@ describe("the year ahead's Universal Time dates on the birthplace's clocks", () 
       expect(localDate(inside, place.zone), `${place.city} inside`).not.toBe(utDay);
       expect(localDate(outside, place.zone), `${place.city} outside`).toBe(utDay);
       expect(m![4]).toBe(m![1] === 'after' ? 'next day' : 'day before');
+      // "At the start of the year" only where the clocks change within it (Kolkata's do not).
+      expect(year.includes('at the start of the year, so there'), place.city).toBe(place.zone !== 'Asia/Kolkata');
     });
 });

@@ -601,21 +601,30 @@ function countedRule(ctx: ReportContext): string {
  * for a reader born in Wellington, where everything exact after 11:00 UT falls on the next day.
  */
 function utDates(ctx: ReportContext): string {
-  const from = ctx.sky.yearAhead?.from;
+  const year = ctx.sky.yearAhead;
   let offset: number | undefined;
+  // "At the start of the year" only where the clocks change within it (a Seoul reader took it to hint at a change Korea does not have).
+  let changes = false;
   try {
-    offset = from ? zoneOffsetSeconds(ctx.chart.subject.location.timezone, Date.parse(`${from}T00:00:00Z`)) / 3600 : undefined;
+    const at = (iso: string) => zoneOffsetSeconds(ctx.chart.subject.location.timezone, Date.parse(`${iso}T00:00:00Z`)) / 3600;
+    if (year) {
+      offset = at(year.from);
+      changes = [91, 182, 273, 364].some(
+        (days) => at(new Date(Date.parse(`${year.from}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)) !== offset,
+      );
+    }
   } catch {
     offset = undefined;
   }
+  const atStart = changes ? ' at the start of the year' : '';
   if (offset === undefined)
     return 'The dates are those of Universal Time, so one falling near midnight may be a day later or earlier on the calendar where you are.';
-  if (offset === 0) return 'The dates are those of Universal Time, which the clocks of your birthplace keep at the start of the year.';
+  if (offset === 0) return `The dates are those of Universal Time, which the clocks of your birthplace keep${atStart}.`;
   const hours = (h: number) => `${Math.floor(h)}${h % 1 ? (h % 1 === 0.5 ? '½' : h % 1 === 0.75 ? '¾' : '¼') : ''} hour${h === 1 ? '' : 's'}`;
   const clock = (h: number) => `${String(Math.floor(h)).padStart(2, '0')}:${String(Math.round((h % 1) * 60)).padStart(2, '0')}`;
   return offset > 0
-    ? `The dates are those of Universal Time; the clocks of your birthplace run ${hours(offset)} ahead of it at the start of the year, so there a contact exact after ${clock(24 - offset)} UT falls on the next day.`
-    : `The dates are those of Universal Time; the clocks of your birthplace run ${hours(-offset)} behind it at the start of the year, so there a contact exact before ${clock(-offset)} UT falls on the day before.`;
+    ? `The dates are those of Universal Time; the clocks of your birthplace run ${hours(offset)} ahead of it${atStart}, so there a contact exact after ${clock(24 - offset)} UT falls on the next day.`
+    : `The dates are those of Universal Time; the clocks of your birthplace run ${hours(-offset)} behind it${atStart}, so there a contact exact before ${clock(-offset)} UT falls on the day before.`;
 }
 
 /**
