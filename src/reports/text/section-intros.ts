@@ -214,7 +214,7 @@ const keyAspects: Writer = (ctx) => {
   const n = ctx.heldAspects.length;
   // Between the planets (and angles): the Nodes, Chiron and Lilith are read in a chapter of their own, and the count leaves
   // them out (a reader counted 27 aspects in the chart against the "eighteen" said).
-  const held = `${ctx.timed ? ' between your planets and angles' : ' between your planets'}${ctx.timed ? '' : ' that held all day'}`;
+  const held = ctx.timed ? ' between your planets and angles' : ' between your planets that held all day';
   // The table keeps the weightiest (ranking.ts), so a chart with many aspects ranks only some.
   const ranked = rankedKeyAspects(ctx.factors, (a) => ctx.rankingOrb(a)).length;
   const whichRanked =

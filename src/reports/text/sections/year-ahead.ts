@@ -555,8 +555,8 @@ function moonHalfDay(ctx: ReportContext): number {
  * present loyalty, privacy and deep trust" of a Scorpio Moon that entered Sagittarius five days into the year). Untimed,
  * the progressed Moon is known to within half the Moon's motion on the progressed day either way
  * (YearAhead.progressedReach); where that span crosses into another sign, both are said, with the hour of birth that
- * divides them (a reader born at noon read "born earlier, it is still in Gemini" as true of the whole morning, when it held
- * only before 02:10).
+ * divides them (a reader took "born earlier, it is still in Gemini" for the whole morning, when it held for the first hours
+ * of the day only).
  */
 function progressedMoonNeeds(ctx: ReportContext, moon: [number, number]): string {
   const [lon] = moon;
