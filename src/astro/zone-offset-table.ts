@@ -136,6 +136,11 @@ export function zoneOffsetSecondsOnceFrequent(zone: string, utcMs: number): numb
   return tableOf(zone).offsetSecondsOnceFrequent(utcMs);
 }
 
+/** A zone's offset changes in (fromMs, toMs], through the same cached table. */
+export function zoneOffsetChanges(zone: string, fromMs: number, toMs: number) {
+  return tableOf(zone).changesBetween(fromMs, toMs);
+}
+
 /** A zone's forward jumps of at least `minSeconds` in [fromMs, toMs], through the same cached table. */
 export function zoneForwardJumps(zone: string, fromMs: number, toMs: number, minSeconds: number) {
   return tableOf(zone).forwardJumpsBetween(fromMs, toMs, minSeconds);

@@ -64,9 +64,11 @@ export function dominantPlanet(points: ReadonlyMap<string, PlacedPoint>, aspects
     }
     for (const a of aspects) {
       if (a.p1 !== id && a.p2 !== id) continue;
-      if (a.orb <= 6) score += 1;
+      if (a.orb <= 6) {
+        score += 1;
+        closest[id] = Math.min(closest[id], a.orb);
+      }
       if (a.orb <= 2) score += 1;
-      if (a.orb <= 6) closest[id] = Math.min(closest[id], a.orb);
     }
     const stationaryBelow = bodyInfo(id).stationaryBelow;
     if (stationaryBelow !== undefined && Math.abs(p.speed) < stationaryBelow) score += 2;

@@ -500,6 +500,8 @@ function moonMinutesExact(
 }
 
 export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
+  // A date that does not parse (NaN) would send the year's window searches stepping without end.
+  if (!Number.isFinite(asOfMs)) throw new RangeError(`yearAhead: the year's start is not a date (${asOfMs})`);
   const start = julianDayFromUtcMs(asOfMs);
   const end = start + 365;
   const natalJd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));

@@ -65,4 +65,10 @@ describe('the series of passes of a listed transit', () => {
       /Saturn is exact three times in all: on 1\d May 2026 and 1\d October 2026, before the year, and on the dates above; the pass here closes the series/,
     );
   });
+
+  // A start that is not a date had the window searches step from NaN without end: refused at once.
+  it('is not searched from a year start that is not a date', () => {
+    const [chart] = randomReportCharts(1, 3);
+    expect(() => yearAhead(chart!, Number.NaN)).toThrow(RangeError);
+  });
 });

@@ -238,6 +238,9 @@ function leastByHour<K extends string>(
   return `${opening} ${named(other)} would hold the smallest share (${share(weights[other], total)} %) instead of ${named(least)}.`;
 }
 
+/** Under this share of the weight the least element is said to be "so little", and may be called scarce. */
+const LITTLE_BELOW_PERCENT = 15;
+
 /** What the mode's signs practise, named where its few points are offered as the place to start. */
 const MODE_QUALITY: Record<string, string> = { cardinal: 'initiative', fixed: 'persistence', mutable: 'flexibility' };
 export function leastOfSection(ctx: ReportContext): ReportSection {
@@ -276,9 +279,10 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     `What is scarce in a chart says as much as what is plentiful: your planets give ${name} ${elementShare === 0 ? 'none' : `only ${elementShare} %`} of their weight, and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %: less than any other element or mode.`,
     `Two shortages shape your chart quietly, ${name} with ${elementShare} % of the weight and the ${MODALITY_NAMES[modality]!.toLowerCase()} mode with ${modalityShare} %: neither is a flaw, and both name things that come by effort rather than by instinct.`,
   ];
-  // "Shortages" and "scarce" only where both are: the element under 15 % (what "so little" says below) and the mode lacking (a
-  // reader met "two shortages" of a chart whose least mode held 31 %, nearly its even share).
-  const bothScarce = elementShare < 15 && lacking;
+  // "Shortages" and "scarce" only where both are: the element "so little" (below) and the mode lacking (a reader met "two
+  // shortages" of a chart whose least mode held 31 %, nearly its even share).
+  const littleElement = elementShare < LITTLE_BELOW_PERCENT;
+  const bothScarce = littleElement && lacking;
   // Three modes of equal weight: none is the least, and none is read as scarce (a reader met "cardinal signs 33 %, the
   // smallest shares" beside "no mode of action rules your chart").
   const modesEven = leastModality.tied.length === MODALITIES.length - 1;
@@ -294,7 +298,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   );
   // The element named, not "it": the sentence opens a paragraph under the heading, which a pronoun cannot lean on.
   const strength =
-    elementShare === 0 ? `With no planet in ${withArticle(name)} sign,` : elementShare < 15 ? `With so little ${name},` : `Though ${name} is not missing,`;
+    elementShare === 0 ? `With no planet in ${withArticle(name)} sign,` : littleElement ? `With so little ${name},` : `Though ${name} is not missing,`;
   const doors =
     carriers.length === 0
       ? `No planet stands in ${withArticle(name)} sign, so this quality comes to you from outside: from people, places and practices that have it.`

@@ -19,7 +19,7 @@ import {
   type YearTransit,
 } from '../../sky/year-ahead.ts';
 import { DAY_MINUTES, minuteClock, NOON } from '../../sky/local-minutes.ts';
-import { zoneOffsetSeconds } from '../../../astro/zone-offset-table.ts';
+import { zoneOffsetChanges, zoneOffsetSeconds } from '../../../astro/zone-offset-table.ts';
 import { bornWithin } from '../untimed-contact-hours.ts';
 import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
@@ -36,7 +36,7 @@ import {
   pointInSentence,
 } from '../phrases.ts';
 import { capitalize, countWord, joinAnd, ordinal, table, zodiacPosition } from '../report-markdown.ts';
-import { signIndexOf, signOf } from '../../../astro/zodiac.ts';
+import { signedSeparation, signIndexOf, signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { yearShapeParagraph } from './year-shape.ts';
@@ -582,8 +582,7 @@ function progressedMoonNeeds(ctx: ReportContext, moon: [number, number]): string
  * moves with the hour of birth, YearAhead.progressedReach).
  */
 function crossingMinute(lon: number, half: number, edge: number): number {
-  const shift = ((((edge - lon) % 360) + 540) % 360) - 180;
-  const minute = NOON + (NOON * shift) / half;
+  const minute = NOON + (NOON * signedSeparation(lon, edge)) / half;
   return Math.min(DAY_MINUTES, Math.max(0, Math.round(minute / 5) * 5));
 }
 
@@ -602,16 +601,15 @@ function countedRule(ctx: ReportContext): string {
  */
 function utDates(ctx: ReportContext): string {
   const year = ctx.sky.yearAhead;
+  const zone = ctx.chart.subject.location.timezone;
   let offset: number | undefined;
   // "At the start of the year" only where the clocks change within it (a Seoul reader took it to hint at a change Korea does not have).
   let changes = false;
   try {
-    const at = (iso: string) => zoneOffsetSeconds(ctx.chart.subject.location.timezone, Date.parse(`${iso}T00:00:00Z`)) / 3600;
     if (year) {
-      offset = at(year.from);
-      changes = [91, 182, 273, 364].some(
-        (days) => at(new Date(Date.parse(`${year.from}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)) !== offset,
-      );
+      const [from, to] = [year.from, year.to].map((iso) => Date.parse(`${iso}T00:00:00Z`)) as [number, number];
+      offset = zoneOffsetSeconds(zone, from) / 3600;
+      changes = zoneOffsetChanges(zone, from, to).length > 0;
     }
   } catch {
     offset = undefined;
@@ -621,7 +619,7 @@ function utDates(ctx: ReportContext): string {
     return 'The dates are those of Universal Time, so one falling near midnight may be a day later or earlier on the calendar where you are.';
   if (offset === 0) return `The dates are those of Universal Time, which the clocks of your birthplace keep${atStart}.`;
   const hours = (h: number) => `${Math.floor(h)}${h % 1 ? (h % 1 === 0.5 ? '½' : h % 1 === 0.75 ? '¾' : '¼') : ''} hour${h === 1 ? '' : 's'}`;
-  const clock = (h: number) => `${String(Math.floor(h)).padStart(2, '0')}:${String(Math.round((h % 1) * 60)).padStart(2, '0')}`;
+  const clock = (h: number) => minuteClock(Math.round(h * 60));
   return offset > 0
     ? `The dates are those of Universal Time; the clocks of your birthplace run ${hours(offset)} ahead of it${atStart}, so there a contact exact after ${clock(24 - offset)} UT falls on the next day.`
     : `The dates are those of Universal Time; the clocks of your birthplace run ${hours(-offset)} behind it${atStart}, so there a contact exact before ${clock(-offset)} UT falls on the day before.`;
