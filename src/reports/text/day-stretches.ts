@@ -38,7 +38,7 @@ export function bornInStretches(stretches: readonly DayStretch[]): string {
 }
 
 /** The hours of some stretches: "after 07:12", "between 13:25 and 15:12" (stretches next to each other joined). */
-export function stretchHours(stretches: readonly DayStretch[]): string {
+export function stretchHours(stretches: readonly { from: string; to: string }[]): string {
   const runs: { from: string; to: string }[] = [];
   for (const s of stretches) {
     const last = runs.at(-1);

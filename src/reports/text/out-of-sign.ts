@@ -5,7 +5,8 @@
  * reader took a meridian T-square built on one for overstated, and found the key aspects and the
  * central figure saying nothing of theirs.
  */
-import { signIndexOf, signOf } from '../../astro/zodiac.ts';
+import { SIGNS, signIndexOf, signOf } from '../../astro/zodiac.ts';
+import { stretchHours } from './day-stretches.ts';
 import type { ReportContext } from './context.ts';
 import { pointInSentence } from './phrases.ts';
 import { withArticle } from './report-markdown.ts';
@@ -73,6 +74,7 @@ export function signKnown(ctx: ReportContext, id: string): boolean {
 export function aspectOutOfSignNote(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
   if (!ctx.factors.points.has(a.p1) || !ctx.factors.points.has(a.p2)) return undefined;
   const [p1, p2] = [pointEnd(ctx, a.p1), pointEnd(ctx, a.p2)];
+  if (!signKnown(ctx, 'moon') && (a.p1 === 'moon' || a.p2 === 'moon')) return moonOutOfSignHours(ctx, a);
   if (!crossesSignLine(a.type, p1.lon, p2.lon) || ![a.p1, a.p2].every((id) => signKnown(ctx, id))) return undefined;
   const phrase = outOfSignPhrase(p1, a.type, p2);
   if (!ctx.once(EXPLAINED))
@@ -88,4 +90,36 @@ export function aspectOutOfSignNote(ctx: ReportContext, a: { p1: string; type: s
     ],
     'out-of-sign-aspect',
   );
+}
+
+/**
+ * Untimed, on a day the Moon changed sign: the hours of the aspect in which the Moon's sign makes it out of sign, or
+ * undefined when neither of its signs does in the aspect's hours (or the other body changed sign too, which leaves its
+ * sign open as well). A reader found the Moon's trine with Neptune read for births before 20:09, the Moon in Cancer
+ * until 12:25 and in Leo after it, square by sign to Neptune's Scorpio, with no word of it.
+ */
+function moonOutOfSignHours(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
+  const day = ctx.sky.moonDay;
+  const other = a.p1 === 'moon' ? a.p2 : a.p1;
+  if (!day?.ingressAt || day.signs.length < 2 || !signKnown(ctx, other) || SIGNS_APART[a.type] === undefined) return undefined;
+  const aspect = ctx.dayAspect(a);
+  const [from, to] = aspect ? [aspect.from, aspect.to] : ['00:00', '24:00'];
+  const otherLon = ctx.factors.points.get(other)!.lon;
+  const stretches = [
+    { from: '00:00', to: day.ingressAt, sign: SIGNS.findIndex((s) => s.id === day.signs[0]) },
+    { from: day.ingressAt, to: '24:00', sign: SIGNS.findIndex((s) => s.id === day.signs[1]) },
+  ]
+    // The part of each Moon sign's hours the aspect is in orb ("HH:MM" strings compare as times).
+    .map((s) => ({ ...s, from: s.from > from ? s.from : from, to: s.to < to ? s.to : to }))
+    .filter((s) => s.from < s.to);
+  const crossing = stretches.filter((s) => crossesSignLine(a.type, s.sign * 30 + 15, otherLon));
+  if (!crossing.length) return undefined;
+  const each = crossing.map((s) => {
+    const moon = { name: pointInSentence('moon'), lon: s.sign * 30 + 15 };
+    const phrase = outOfSignPhrase(moon, a.type, { name: pointInSentence(other), lon: otherLon });
+    return `born ${stretchHours([s])} local time, ${phrase}`;
+  });
+  const weight = ctx.once(EXPLAINED) ? ` ${OUT_OF_SIGN_WEIGHT}, and it may work more quietly than its orb suggests.` : '';
+  const when = crossing.length < stretches.length ? 'for some of the hours it holds and not for others' : 'at none of the hours it holds';
+  return `The signs make this ${a.type} ${when}: ${each.join('; ')}.${weight}`;
 }

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
-import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { randomReportCharts, untimedBirths } from '../../helpers/random-report-charts.ts';
 
 const SIGNS = ['Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo', 'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces'];
 const WORD: Record<string, string> = { conjunct: 'conjunction', sextile: 'sextile', square: 'square', trine: 'trine', opposite: 'opposition' };
@@ -62,5 +63,49 @@ describe('out-of-sign aspects', () => {
     }
     expect(read).toBeGreaterThan(5);
     expect(stated).toBeGreaterThanOrEqual(read);
+  });
+
+  it("untimed, on a day the Moon changed sign, are named for the hours the Moon's sign makes them, within the aspect's hours", () => {
+    const STATED = /The signs make this (\w+) (for some of the hours it holds and not for others|at none of the hours it holds): (.+?)\.(?= |$)/gm;
+    const CLAUSE =
+      /^born (before|after|between) (\d\d:\d\d)(?: and (\d\d:\d\d))? local time, the Moon in (\w+) (?:joins|sextiles|squares|trines|opposes) (?:the )?(\w+) in (\w+), signs that (.+)$/;
+    let stated = 0;
+    let moonSignDays = 0;
+    for (const chart of untimedBirths(160, 7731)) {
+      const sky = reportSky({ chart, asOf: '2026-11-25T00:00:00Z' });
+      const day = sky.moonDay!;
+      if (day.signs.length < 2) continue;
+      moonSignDays++;
+      const md = composeReport(chart, { sky }).markdown;
+      const where = chart.subject.datetime;
+      const moonSign = (from: string, to: string) => (to <= day.ingressAt! ? day.signs[0] : from >= day.ingressAt! ? day.signs[1] : undefined);
+      for (const m of md.matchAll(STATED)) {
+        const type = m[1]!;
+        const clauses = m[3]!.split('; ');
+        if (m[2]!.startsWith('for some')) expect(clauses.length, `${where}: ${m[0]}`).toBe(1);
+        for (const clause of clauses) {
+          const c = CLAUSE.exec(clause);
+          expect(c, `${where}: ${clause}`).not.toBeNull();
+          const [, how, t1, t2, signA, other, signB, kin] = c!;
+          const [from, to] = how === 'before' ? ['00:00', t1!] : how === 'after' ? [t1!, '24:00'] : [t1!, t2!];
+          // The Moon held the sign named through those hours, and the aspect was in orb through them.
+          const sign = moonSign(from, to);
+          expect(sign && SIGNS.find((name) => name.toLowerCase() === sign), `${where}: ${clause}`).toBe(signA);
+          const id = idOfName.get(other!.toLowerCase())!;
+          const aspect = day.aspects.find((a) => a.other === id && a.type === type);
+          if (aspect) {
+            expect(from >= aspect.from && to <= aspect.to, `${where}: ${clause} within ${aspect.from}–${aspect.to}`).toBe(true);
+          }
+          const lon = chart.planets.find((p) => p.id === id)!.abs_pos;
+          expect(SIGNS[signIndex(lon)], `${where}: ${clause}`).toBe(signB);
+          const d = Math.min((SIGNS.indexOf(signA!) - SIGNS.indexOf(signB!) + 12) % 12, (SIGNS.indexOf(signB!) - SIGNS.indexOf(signA!) + 12) % 12);
+          expect(kin, `${where}: ${clause}`).toBe(KIN[d]);
+          expect(d, `${where}: ${clause}`).not.toBe(APART[type]);
+          stated++;
+        }
+      }
+    }
+    expect(moonSignDays).toBeGreaterThan(20);
+    expect(stated).toBeGreaterThan(5);
   });
 });

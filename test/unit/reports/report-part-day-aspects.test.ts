@@ -12,6 +12,8 @@ import { calcBody } from '../../../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { untimedBirths } from '../../helpers/random-report-charts.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
 
 const ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
 const SE: Record<string, number> = { sun: 0, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
@@ -45,16 +47,28 @@ describe('the aspects an untimed report leaves out of its ranking', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
-  it('the North Node and Chiron name the Moon’s aspects of some hours that they do not read, each true of part of the day only', () => {
-    const NOTE =
-      /^Without a birth time only what held over the whole birth day is read here: (.*) with (the North Node|Chiron) (?:were|was) within orb for part of the day only\.$/gm;
+  it('the North Node, Chiron and Lilith name the Moon’s aspects they do not read, each with the births it holds for', () => {
+    const NOTE = /^Without a birth time (?:only what held over the whole birth day is read here|the Moon's aspects to (Lilith) are not read here): (.*)\.$/gm;
+    const EACH =
+      /the Moon's (conjunction|sextile|square|trine|opposition) with (the North Node|Chiron|Lilith) (?:held all day|was within orb only for births (before|after|between) (\d\d:\d\d)(?: and (\d\d:\d\d))? local time)/g;
+    const ID: Record<string, string> = { 'the North Node': 'north_node', Chiron: 'chiron', Lilith: 'lilith' };
     let checked = 0;
     for (const [i, chart] of untimedBirths(60, 9108).entries()) {
-      const text = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+      const sky = reportSky({ chart, asOf: '2026-11-25T00:00:00Z' });
+      const text = composeReport(chart, { sky }).markdown;
       const day = Date.parse(chart.subject.datetime_utc.slice(0, 10) + 'T00:00:00Z');
       for (const m of text.matchAll(NOTE)) {
-        const point = chart.planets.find((p) => p.id === (m[2] === 'Chiron' ? 'chiron' : 'north_node'))!.abs_pos;
-        for (const [, type] of m[1]!.matchAll(/the Moon's (conjunction|sextile|square|trine|opposition)/g)) {
+        for (const [, type, name, how, t1, t2] of m[2]!.matchAll(EACH)) {
+          const id = ID[name!]!;
+          if (m[1]) expect(id, `chart ${i}: ${m[0]}`).toBe('lilith');
+          // The hours are the birth day's own for the aspect; all day only in Lilith's chapter, which reads none of them.
+          const held = sky.moonDay!.aspects.find((d) => d.other === id && d.type === type)!;
+          expect(held, `chart ${i}: ${m[0]}`).toBeDefined();
+          const [from, to] = how === undefined ? ['00:00', '24:00'] : how === 'before' ? ['00:00', t1] : how === 'after' ? [t1, '24:00'] : [t1, t2];
+          expect([held.from, held.to], `chart ${i}: ${m[0]}`).toEqual([from, to]);
+          if (how === undefined) expect(id, `chart ${i}: ${m[0]}`).toBe('lilith');
+          if (id === 'lilith') continue;
+          const point = chart.planets.find((p) => p.id === id)!.abs_pos;
           // Within the 6° the chapter reads at some half hour of the day, and beyond it at another (the point barely moves in a day).
           const orbs = Array.from({ length: 49 }, (_, k) => {
             const sep = Math.abs(((((calcBody(julianDayFromUtcMs(day + k * 1_800_000), 1).lon - point) % 360) + 540) % 360) - 180);
@@ -67,5 +81,14 @@ describe('the aspects an untimed report leaves out of its ranking', () => {
       }
     }
     expect(checked).toBeGreaterThan(3);
+  });
+
+  it('names the Moon on Lilith of a Seoul birth of 1969 for the births before dawn it holds for', () => {
+    const seoul = { city: 'Seoul', country: 'KR', lat: 37.5665, lng: 126.978, source: 'request' as const, zone: 'Asia/Seoul' };
+    const chart = natalChartFor({ name: 'Seoul Reader', year: 1969, month: 10, day: 5, time_known: false }, seoul);
+    const text = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+    expect(text).toMatch(
+      /Without a birth time the Moon's aspects to Lilith are not read here: the Moon's conjunction with Lilith was within orb only for births before \d\d:\d\d local time\./,
+    );
   });
 });

@@ -16,7 +16,7 @@ import { POINT_NAMES, pointInSentence, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { groupYods, kiteReading, yodMembers, yodReading } from '../../synthesis/focal-figures.ts';
 import { groupTSquares, hardFigureReading, type HardFigure, type TSquareGroup } from '../../synthesis/hard-figures.ts';
-import { wideTSquaresSentence } from '../wide-t-squares.ts';
+import { wideFiguresSentence } from '../wide-figures.ts';
 
 export const SHAPE_WEIGHT = { shape: 5, stellium: 6, configuration: 6 };
 
@@ -212,11 +212,9 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
         `The figures are looked for among the ten planets alone: where ${ctx.timed ? 'an angle, Chiron or a Node' : 'Chiron or a Node'} would complete one, its aspects are read one by one.`,
       );
   }
-  // The shape of a T-square the table shows and the figures' orbs do not count (a reader took "no T-square" for an error).
-  if (!sure.some((c) => c.kind === 't_square')) {
-    const wide = wideTSquaresSentence(ctx);
-    if (wide) parts.push(wide);
-  }
+  // The shape of a figure the table shows and the figures' orbs do not count (a reader took "no T-square" for an error).
+  const wide = wideFiguresSentence(ctx, new Set(sure.map((c) => c.kind)));
+  if (wide) parts.push(wide);
   // The tightest hard figure an angle completes (timed charts).
   if (angles.length) parts.push(...angles.map((f) => angleFigureReading(ctx, f)));
   // Untimed: a stellium some hours of the birth day have and noon does not, named with its hours and not read.

@@ -11,7 +11,8 @@ import { degreesMinutes, joinAnd } from '../report-markdown.ts';
 import { aspectFact, wholeDay } from '../aspect-facts.ts';
 import type { DayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
+import { stretchHours } from '../day-stretches.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
 import { isAspectPoint, type AspectPoint } from '../../../interpretations/keys.ts';
 import { OUTER_ASPECT_ORB } from './planets.ts';
 
@@ -227,20 +228,24 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
 }
 
 /**
- * Untimed: the Moon's aspects to the point within orb for part of the birth day only, which are not read,
- * named so that a reader who finds one on the ephemeris knows why it is missing (a reader looked for the Moon's
- * conjunction with the North Node, exact at 22:06).
+ * Untimed: the Moon's aspects to the point that are not read, named with the births they hold for, so that a reader who
+ * finds one on the ephemeris knows why it is missing (a reader looked for the Moon's conjunction with the North Node,
+ * exact at 22:06; another found the Moon on Lilith for births before dawn without a word). Those within the chapter's
+ * orb at some hour of the day and not all day; `allDayToo` for Lilith's chapter, which reads none of the Moon's aspects
+ * without a birth time.
  */
-function partDayNote(ctx: ReportContext, point: string, pointInProse: string): string | undefined {
-  if (ctx.timed) return undefined;
-  const parts = ctx.chart.aspects.filter((a) => {
-    if (!isMajor(a.type) || (a.p1 !== point && a.p2 !== point) || (a.p1 !== 'moon' && a.p2 !== 'moon') || a.orb > KEY_ASPECT_WIDE_ORB) return false;
-    const day = ctx.dayAspect(a);
-    return day !== undefined && !wholeDay(day);
-  });
+export function moonAspectsNotRead(ctx: ReportContext, point: string, pointInProse: string, allDayToo = false): string | undefined {
+  const day = ctx.sky.moonDay;
+  if (ctx.timed || !day) return undefined;
+  const parts = day.aspects.filter((d) => d.other === point && isMajor(d.type) && d.closest <= KEY_ASPECT_WIDE_ORB && (allDayToo || !wholeDay(d)));
   if (!parts.length) return undefined;
-  const named = joinAnd(parts.map((a) => `${pointInSentence(a.p1 === point ? a.p2 : a.p1)}'s ${a.type}`));
-  return `Without a birth time only what held over the whole birth day is read here: ${named} with ${pointInProse} ${parts.length > 1 ? 'were' : 'was'} within orb for part of the day only.`;
+  const each = parts.map(
+    (d) => `the Moon's ${d.type} with ${pointInProse} ${wholeDay(d) ? 'held all day' : `was within orb only for births ${stretchHours([d])} local time`}`,
+  );
+  const lead = allDayToo
+    ? `Without a birth time the Moon's aspects to ${pointInProse} are not read here`
+    : 'Without a birth time only what held over the whole birth day is read here';
+  return `${lead}: ${joinAnd(each)}.`;
 }
 
 /** A line that introduces a point's aspects, then a paragraph per aspect; nothing when there is none. */
@@ -254,7 +259,7 @@ function aspectParts(
   /** A point whose aspect to this one is read elsewhere ("besides Chiron"), so that the count is of the others. */
   besides?: string,
 ): string[] {
-  const partDay = partDayNote(ctx, point, pointInProse);
+  const partDay = moonAspectsNotRead(ctx, point, pointInProse);
   const but = besides ? ` besides ${besides}` : '';
   if (!aspects.length) return partDay ? [partDay] : [];
   // "Closely" only where every orb is close by the report's own measure (the outer planets' chapter: within 4°); a reader

@@ -11,7 +11,7 @@ import { introducedSection, type ReportSection } from '../section.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import { POINT_NAMES } from '../phrases.ts';
 import { placementFact } from './core-triad.ts';
-import { chironAspectParts, lilithAspects, nodeAspectParts } from './node-chiron-aspects.ts';
+import { chironAspectParts, lilithAspects, moonAspectsNotRead, nodeAspectParts } from './node-chiron-aspects.ts';
 import { aspectEntry } from './planets.ts';
 import { aspectFamily } from '../../../interpretations/keys.ts';
 import type { PointPairAspect } from '../../../interpretations/chart-factors/aspects.ts';
@@ -54,6 +54,8 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
     const text = aspectEntry(ctx, keyed, LILITH_WEIGHT.aspect);
     if (text) parts.push(text);
   }
+  const moonNotRead = moonAspectsNotRead(ctx, 'lilith', 'Lilith', true);
+  if (moonNotRead) parts.push(moonNotRead);
   return introducedSection(ctx, 'nodes_chiron', parts);
 }
 

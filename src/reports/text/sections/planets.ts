@@ -286,5 +286,5 @@ export function aspectEntry(ctx: ReportContext, a: PointPairAspect, weight: numb
           ? `, the Moon changing sign at ${signs!.at} within them`
           : '';
   const [first, second] = a.p2 === 'moon' ? [a.p2, a.p1] : [a.p1, a.p2];
-  return `${text}\n\n${outOfSign ? `${outOfSign} ` : ''}This reading of ${aspectInSentence(first, a.type, second)} holds only if you were born ${hours} local time, the hours in which the aspect was within orb${inSign}; born at another hour, leave it aside.`;
+  return `${text}\n\nThis reading of ${aspectInSentence(first, a.type, second)} holds only if you were born ${hours} local time, the hours in which the aspect was within orb${inSign}; born at another hour, leave it aside.${outOfSign ? ` ${outOfSign}` : ''}`;
 }
