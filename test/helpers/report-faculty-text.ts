@@ -1344,7 +1344,8 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
   outlook: {
     hopeful:
       /\b(your (natural |visible |restless |generous |hopeful )?optimism(?!, faith| and your prudence)|optimism (comes naturally|is a natural resource|is your (natural response|professional signature)|and (competence|ability|fairness|generosity|abundance|reach|intuition)|about (knowledge|change|innovation|people|your health|daily life))|(friendly|expansive|enthusiastic), (friendly and |and )?(optimistic|hopeful)|(infectious|big-hearted|scattered|quiet|resilient, far-sighted|energetic|restless) optimism|(stubborn|realistic) optimist|optimistic (manner|drive|and far-reaching mind|view of others)|(generous|broad), hopeful outlook|faith that things will work out|expect the best of (people|them)|you may feel optimistic|feel (most )?hopeful when|(a )?hopeful (bearing|tone|angle|belief|spirit|voice|quality)|hopeful, encouraging quality|warm, hopeful and open-hearted|you tend to trust that things will work out|energy and optimism|initiative with optimism|optimism makes the path|bringing optimism|brings optimism|lends? (warmth and )?optimism|the same optimism|that optimism is genuinely useful|optimism can (also tempt|overestimate|overreach)|optimism is the risk|on optimism alone|responds well to optimism|natural faith in improvement|gives you faith that things|see the hopeful side|gloss over sadness with optimism|optimism offered too quickly|optimism can skip past|tied to optimism itself|lean too hard on optimism|(makes|tends to find its) optimism|optimism rests on|optimism tends to|optimism, in your case|optimism grows|links your optimism|gives your optimism|lends your optimism|blends optimism)/i,
-    doubtful: /\b((?<!for )pessimis(m|tic)|learned habit of bracing|restrains optimism)/i,
+    doubtful:
+      /\b((?<!for )pessimis(m|tic)|learned habit of bracing|restrains optimism|better at foreseeing problems than picturing triumphs|scan constantly for what could go wrong)/i,
   },
   // Readers found a report calling them talkative in one passage and quiet in another.
   speech: {
@@ -1367,6 +1368,18 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
       /\b(fall quickly and fully|leap into connections|loves the chase|you may enjoy the chase|passion comes easily in love|a pace that feels natural to you can feel like pressure|losing interest after the chase|impatience in love|leaping into attraction too quickly)/i,
     unhurried:
       /\b(you may commit slowly|commit slowly and then stay committed|whirlwind affairs|your slower rhythm|approach commitment slowly|unhurried courtship|courtship that unfolds slowly|tends to deepen slowly|rather than quick attraction|hesitate to declare feelings|when you do commit to a courtship)/i,
+  },
+  // Beliefs held firmly beside beliefs changed more than once, and giving way beside digging in, found by readers in one report.
+  beliefs: {
+    steady:
+      /\b(beliefs, once formed, tend to be sturdy|sits on top of firm convictions|your conviction seems so settled|convictions tend to become part of your identity|cling to a job, a belief or a possession)/i,
+    changing:
+      /\b(change (jobs, homes or beliefs|philosophies|worldviews?|your hairstyle, beliefs)|convictions change radically|rethink a belief almost overnight|rebel against belief systems|overturn your worldview|transformations of worldview|beliefs (may|are likely to keep) evolv|beliefs have shifted several times|revised more than once|a change of mind about faith|how your mind has changed over time)/i,
+  },
+  disagreement: {
+    yielding:
+      /\b(nodding along to keep the peace|(compromise too much|bargaining away parts of yourself|bending yourself out of shape|swallow your own needs|giving in|give in|softening every disagreement) to keep the peace|smooth(ing)? over (every tension|disagreements (at your own cost|to keep the peace)|conflict to keep the peace)|avoid(ing)? conflict (at any cost|at all costs|at your own expense|at a cost|to (keep|preserve) your image|to preserve image|because it spoils the mood|with friends|to feel safe)|avoid(ing)? (a necessary disagreement|confrontation even when it is called for|disagreement because it seems to threaten)|agree(ing)? too (quickly|readily)|go along with (others more than you intend|plans you dislike)|saying yes to avoid conflict|changing course to avoid conflict|you might avoid conflict, give in|while you keep the peace|tolerate necessary conflict)/i,
+    firm: /\b((can )?become immovable|resistance becomes immovable|plant(ing)? your feet|(?<!rarely )dig in (for weeks|quietly|rather than flee|when pushed|after a disappointment|to protect what you know|and become immovable)|refusing to budge|hold a position long after)/i,
   },
   upbringing: {
     stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,

@@ -402,6 +402,30 @@ FACULTIES.courtship = {
   ],
 };
 
+// Two more that readers found asserted both ways: beliefs "sturdy once formed" beside a worldview changed more than once,
+// and "nodding along to keep the peace" beside "immovable in disagreements" a hundred lines on.
+FACULTIES.beliefs = {
+  poles: {
+    steady: 'holds its beliefs firmly once they are formed, and lets time and evidence test them before anything moves them',
+    changing: 'lets its beliefs change, sometimes sharply, as new people, books or crises throw new light on them',
+  },
+  together: [
+    'Firm convictions and a mind that keeps revising them can share one life: the firm side gives you somewhere to stand, and the changing side checks that the ground is still true. What survives a real change of mind is worth holding firmly.',
+    'You may defend a view stoutly for years and then one day turn it over completely. Both moves are honest: the first keeps you from drifting with every opinion, the second from holding on to what no longer fits. Saying aloud when you have changed your mind lets others follow you.',
+  ],
+};
+
+FACULTIES.disagreement = {
+  poles: {
+    yielding: 'gives way in a disagreement, smoothing it over or going along to keep the peace',
+    firm: 'holds its ground and digs in, sometimes long after the point has stopped mattering',
+  },
+  together: [
+    'Which side shows usually depends on what the quarrel touches: on small matters you may give way to keep things pleasant, on what you care about you may not move at all. Asking which kind of matter it is, before the argument starts, lets you give ground where it costs little and hold it where it counts.',
+    'Part of you will bend to keep a room calm and part of you will not bend at all, and people who know only one of them are surprised by the other. Saying early what you can live with and what you cannot spares everyone, you included, the sudden switch from yes to no.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -571,6 +595,8 @@ const TENSION_OVER: Record<string, string> = {
   speech: 'talking and keeping quiet',
   generosity: 'how you give',
   courtship: 'how quickly you give your heart',
+  beliefs: 'how firmly you hold your beliefs',
+  disagreement: 'giving way and standing firm in a disagreement',
 };
 
 /**

@@ -21,7 +21,7 @@ const TAGGED_BY_READING = [
   ...['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'],
   ...['method', 'conscience', 'rivalry', 'jealousy', 'money', 'reliability', 'upbringing', 'mood', 'pleasure', 'decision'],
   ...['anger', 'confidence', 'feeling', 'manner', 'drive', 'mind', 'change', 'outlook', 'speech', 'generosity'],
-  'courtship',
+  ...['courtship', 'beliefs', 'disagreement'],
 ];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -100,6 +100,23 @@ describe('opposite claims in the printed text', () => {
         'In romance you may fall quickly and fully, enjoying the rituals of courtship as much as the relationship itself, and you need a partner who enjoys your enthusiasm rather than taming it.',
         'Saturn in the 7th house takes partnership seriously: you may commit slowly, choose partners who are older or more established, or feel that relationships bring as much responsibility as joy.',
         'courtship',
+      ],
+      // The Lagos reader: Jupiter in Taurus beside a 9th-house stellium, and Venus in the 1st beside a Taurus stellium.
+      [
+        'Jupiter in Taurus grounds your philosophy in what can be tested by the senses and by time, and your beliefs, once formed, tend to be sturdy.',
+        'You might change worldview more than once, and each shift can feel like moving house inside yourself.',
+        'beliefs',
+      ],
+      [
+        'Being liked can come so readily that you lean on it, softening every disagreement or nodding along to keep the peace.',
+        'In disagreements, however, you can become immovable, planting your feet long after the argument has stopped mattering.',
+        'disagreement',
+      ],
+      // The Seoul reader: a Sun–Jupiter optimism beside fire in the background.
+      [
+        'Your optimism is energetic: you believe that effort and nerve can change things.',
+        'You are usually better at foreseeing problems than picturing triumphs, which makes you a prudent planner and a steady friend in difficulty.',
+        'outlook',
       ],
     ] as const;
     const reports = quoted.map(

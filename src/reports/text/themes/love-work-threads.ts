@@ -14,7 +14,7 @@
  * None of these moves in a day, except the Moon's sign, which is guarded.
  */
 import { signedSeparation, signOf } from '../../../astro/zodiac.ts';
-import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
+import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { MODERN_RULER } from '../../../interpretations/chart-factors/rulers.ts';
 import { inOneSign, signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
@@ -139,13 +139,60 @@ const LEARNING_BY_ELEMENT: Record<string, { text: string; claims: string[] }> = 
   },
 };
 
-/** Where Mars does its best work, by modality: a strength of the planet, not a claim about your whole temperament. */
-const TASKS_BY_MODALITY: Record<string, string> = {
-  cardinal:
-    'At work this Mars is at its best at the start of things: opening a project, making the first call, getting something moving that others have only discussed.',
-  fixed: 'At work this Mars is at its best where effort can accumulate: a project you can come back to day after day and watch grow under your hands.',
-  mutable:
-    'At work this Mars is at its best where problems change shape: several threads at once, new demands, an obstacle that needs a way round rather than a way through.',
+/**
+ * Where Mars does its best work, by sign, with the side of finishing what you start the sentence takes (none where it
+ * takes neither). By sign rather than by modality: a reader met a Capricorn Mars, the sign of the long campaign, said to
+ * be at its best at the start of things because Capricorn is a cardinal sign.
+ */
+const MARS_AT_WORK: Record<string, { text: string; claims: string[] }> = {
+  aries: {
+    text: 'At work this Mars is at its best at the start of things: opening a project, making the first call, getting something moving that others have only discussed.',
+    claims: ['completion:starting'],
+  },
+  taurus: {
+    text: 'At work this Mars is at its best where effort can accumulate: a project you can come back to day after day and watch grow under your hands.',
+    claims: ['completion:finishing'],
+  },
+  gemini: {
+    text: 'At work this Mars is at its best with several threads in hand at once: calls, messages, errands and a problem talked through until it gives.',
+    claims: [],
+  },
+  cancer: {
+    text: 'At work this Mars is at its best defending something: a team, a client or a piece of work it feels responsible for, pursued by a side road as often as head-on.',
+    claims: [],
+  },
+  leo: {
+    text: 'At work this Mars is at its best when the work carries its name: leading a team, presenting the result, taking charge of something others can see.',
+    claims: [],
+  },
+  virgo: {
+    text: 'At work this Mars is at its best where something can be made to work better: a process to fix, a draft to correct, a task done properly down to its last detail.',
+    claims: [],
+  },
+  libra: {
+    text: 'At work this Mars is at its best acting with and through other people: negotiating, brokering, bringing two sides to the point where the work can begin.',
+    claims: [],
+  },
+  scorpio: {
+    text: 'At work this Mars is at its best on one target pursued in depth: a hard problem, a long investigation, a job others have given up on.',
+    claims: ['completion:finishing'],
+  },
+  sagittarius: {
+    text: 'At work this Mars is at its best going after a large aim: new ground, a bold proposal, a goal far enough away to be worth the journey.',
+    claims: [],
+  },
+  capricorn: {
+    text: 'At work this Mars is at its best on a long campaign with a clear goal: it sets the plan in motion and then builds it stage by stage, long after the first enthusiasm has gone.',
+    claims: ['completion:finishing'],
+  },
+  aquarius: {
+    text: 'At work this Mars is at its best changing how something is done: a system to redesign, a rule to question, a cause worked for alongside others.',
+    claims: [],
+  },
+  pisces: {
+    text: 'At work this Mars is at its best where problems change shape: several threads at once, new demands, an obstacle that needs a way round rather than a way through.',
+    claims: [],
+  },
 };
 
 const PURPOSE_AND_DISCIPLINE: Record<SignKinship, string> = {
@@ -170,9 +217,16 @@ export function workThreadParts(ctx: ReportContext): string[] {
     (learning.claims.length > 0 && learning.claims.every((c) => ctx.hasAsserted(c))) || ctx.contradictsItself(learning.claims, label)
       ? []
       : [`${label} describes how you learn the skills work asks of you. ${learning.text}`, ...ctx.ownClaims(learning.claims, label)];
+  // Mars's side of finishing, as Mercury's of learning: named as a tension where it answers an earlier side, and left
+  // out where the reading of this Mars's own sign took the other.
+  const atWork = MARS_AT_WORK[mars.id]!;
+  const marsLabel = `Mars in ${mars.name}`;
+  const marsAtWork = ctx.contradictsItself(atWork.claims, marsLabel)
+    ? []
+    : [`${marsLabel} shows how you go at the work itself. ${atWork.text}`, ...ctx.ownClaims(atWork.claims, marsLabel)];
   return [
     ...learningParts,
-    `Mars in ${mars.name} shows how you go at the work itself. ${TASKS_BY_MODALITY[signModality(mars.id)]}`,
+    ...marsAtWork,
     `Your Sun in ${sun.name} and Saturn in ${saturn.name} ${inOneSign(PURPOSE_AND_DISCIPLINE[signKinship(sun.id, saturn.id)], sun.id === saturn.id)}`,
   ];
 }
