@@ -229,17 +229,18 @@ function transitCell(t: YearTransit): string {
 const knownStretches = (t: YearTransit) => t.stretches.filter((s): s is { from: string; to: string } => s.from !== null && s.to !== null);
 
 /**
- * How long a transit is felt in all, in days: from the first stretch's start to the last one's end (null when the search
- * gave no span).
+ * How long a transit is felt at a time, in days: its longest stretch within orb (null when the search gave no span). Not
+ * from the first stretch's start to the last one's end: a Saturn on Mars within orb for 18 days in May and 33 from late
+ * October was "for several months" to a reader who saw two bouts of weeks with five months between them.
  */
 function feltDays(t: YearTransit): number | null {
   const known = knownStretches(t);
   if (!known.length) return null;
   const day = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / 86_400_000;
-  return day(known.at(-1)!.to) - day(known[0]!.from);
+  return Math.max(...known.map((s) => day(s.to) - day(s.from)));
 }
 
-/** Under six weeks in all, a transit's season is weeks: the library's "these months" is written for the slow passes. */
+/** Under six weeks at a time, a transit's season is weeks: the library's "these months" is written for the slow passes. */
 const WEEKS_AT_MOST = 42;
 const SEASON_IN_MONTHS =
   /\b(these|those|the coming|the following|the next few|during the|in the|over the|over|within|within some|within a few|some|several|a number of|a good many|its|its \w+|these \w+|stretch of|passes in) months\b|\bthe months (when|of|while|that)\b|\bweeks or months\b|\bweeks (or|to) a few months\b|\b(for|in) a few months\b|\bfor a year or more\b/gi;
@@ -262,7 +263,7 @@ export function inWeeks(text: string): string {
   );
 }
 
-/** Under two weeks in all, the season is days: a reader met "lasts a matter of weeks" over a table's ten days. */
+/** Under two weeks at a time, the season is days: a reader met "lasts a matter of weeks" over a table's ten days. */
 const DAYS_AT_MOST = 14;
 
 /** "a matter of weeks" → "a matter of days", "for a few weeks" → "for a week or two", after inWeeks. */
@@ -272,7 +273,7 @@ export function inDays(text: string): string {
     .replace(/\bfor a few weeks\b/gi, 'for a week or two');
 }
 
-/** The library text's season adapted to how long the transit is felt, in days (its stretches within orb, first to last). */
+/** The library text's season adapted to how long the transit is felt at a time, in days (its longest stretch within orb). */
 function seasonAdapter(days: number): ((text: string) => string) | undefined {
   return days < DAYS_AT_MOST ? inDays : days < WEEKS_AT_MOST ? inWeeks : undefined;
 }
