@@ -105,7 +105,12 @@ export function forTheAspect(text: string, type: string): string {
           if (kept === clauses[1] && (LEANS_BACK.test(kept.replace(WORDS[type]!, '')) || GAPPED.test(kept))) return leftOut();
           // The other aspect's clause is gone: an "either way" after it would point at one way only.
           cut = true;
-          return `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.`;
+          // Alone, "a square usually stirs desire" speaks of squares in general; the reading is of this one.
+          const ofThisOne = kept.replace(
+            /^((?:with|under) )?an? (square|opposition|trine|sextile)\b/i,
+            (_, by: string | undefined, aspect: string) => `${by ?? ''}this ${aspect}`,
+          );
+          return `${ofThisOne.charAt(0).toUpperCase()}${ofThisOne.slice(1)}.`;
         })
         .filter((s) => s !== undefined)
         .join(' '),

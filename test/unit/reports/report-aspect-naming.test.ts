@@ -42,9 +42,10 @@ describe('forTheAspect', () => {
   it('keeps the clause of the aspect read from a sentence that contrasts the two, and leaves out a sentence about the other', () => {
     const text =
       'Jupiter stirs your wants. A square often stirs restless wanting from within; an opposition may bring a person who promises the world. The opposition in particular brings a rival. It passes.';
-    expect(forTheAspect(text, 'square')).toBe('Jupiter stirs your wants. A square often stirs restless wanting from within. It passes.');
+    // Alone, the kept clause speaks of this aspect, not of squares in general (a Lagos reader met "A square usually stirs desire from within").
+    expect(forTheAspect(text, 'square')).toBe('Jupiter stirs your wants. This square often stirs restless wanting from within. It passes.');
     expect(forTheAspect(text, 'opposition')).toBe(
-      'Jupiter stirs your wants. An opposition may bring a person who promises the world. The opposition in particular brings a rival. It passes.',
+      'Jupiter stirs your wants. This opposition may bring a person who promises the world. The opposition in particular brings a rival. It passes.',
     );
     // A second clause that points back at the first cannot stand alone: the sentence goes.
     expect(forTheAspect('Desire grows. A square stirs it from within; an opposition brings it through another person.', 'opposition')).toBe('Desire grows.');
@@ -54,7 +55,7 @@ describe('forTheAspect', () => {
         'Tastes change. Under a square the itch starts inside you; under an opposition it arrives through someone else. Either way, your values update.',
         'square',
       ),
-    ).toBe('Tastes change. Under a square the itch starts inside you. Your values update.');
+    ).toBe('Tastes change. Under this square the itch starts inside you. Your values update.');
     // Nor can a second clause that borrows the first one's verb.
     expect(
       forTheAspect('Talks grow tense. With an opposition, the challenge arrives through other people; with a square, through your own questioning.', 'square'),
