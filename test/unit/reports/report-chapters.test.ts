@@ -256,3 +256,21 @@ describe("the synthesis's tightest tension beside the Central Tension chapter", 
     expect(seen.centre).toBeGreaterThan(20);
   });
 });
+
+describe('where a reading is', () => {
+  it('a chapter never points to itself by name: what it read earlier is "above" (over 80 random reports)', () => {
+    let pointers = 0;
+    for (const chart of randomReportCharts(80, 6607)) {
+      const { markdown } = composeReport(chart, { asOf: AS_OF });
+      for (const chapter of markdown.split(/\n(?=## )/)) {
+        const title = /^## (.+)$/m.exec(chapter)?.[1];
+        if (!title) continue;
+        for (const m of chapter.matchAll(/\bread (?:in|as "[^"]+", in) "([^"]+)"/g)) {
+          pointers++;
+          expect(m[1], `${chart.subject.datetime}: ${m[0]} in "${title}"`).not.toBe(title);
+        }
+      }
+    }
+    expect(pointers).toBeGreaterThan(50);
+  });
+});

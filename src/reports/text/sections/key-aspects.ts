@@ -70,7 +70,10 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
 /** Where an aspect of the table was read: " (read in "How You Love")", so that a row points to its reading rather than only above. */
 function readIn(ctx: ReportContext, a: { p1: string; type: string; p2: string }, earlier: ReadonlySet<unknown>): string {
   if (!earlier.has(a)) return '';
-  const chapter = chapterReadIn(ctx, a);
+  // Read earlier in the chapter the table stands in: "above", not the chapter's own name (a reader met a row of "The
+  // Central Tension" pointing to "The Central Tension").
+  const readIn = chapterReadIn(ctx, a);
+  const chapter = readIn === ctx.chapter ? undefined : readIn;
   // A planet on an angle in the angle's house is read by that house's entry: named, since no heading names the conjunction.
   const house = readAsItsHouse(ctx, a);
   const title = house && ctx.library.entries.get(house)?.title;
