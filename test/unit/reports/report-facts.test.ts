@@ -218,7 +218,7 @@ describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Nor
     expect(elongationAt(at - 10 * 60_000)).toBeLessThan(175);
     expect(elongationAt(at + 10 * 60_000)).toBeGreaterThan(175);
     // The synthesis says its lines from the phase hold only for those births.
-    expect(markdown).toMatch(/The lines from [^\n]*"Born Under a Waxing Gibbous Moon" hold only for the births/);
+    expect(markdown).toMatch(/The lines marked [^\n]*\(the Waxing Gibbous Moon of your birth\) hold only for the births/);
   });
 
   it('a dominant planet that leads on a tie says so, and by which tie-break, in its chapter and in the synthesis', () => {

@@ -30,4 +30,16 @@ describe('the synthesis lists', () => {
     }
     expect(lists).toBeGreaterThan(20);
   });
+
+  it("name the factor each line comes from as the chart has it, never a reading's heading (over 60 random reports)", () => {
+    let balance = 0;
+    for (const chart of randomReportCharts(60, 8821)) {
+      const synthesis = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).sections.find((s) => s.id === 'synthesis')!.markdown;
+      for (const [, source] of synthesis.matchAll(/^- .+ \(([^()]+)\)$/gm)) {
+        expect(source, `${chart.subject.datetime}: (${source})`).not.toMatch(/in the (Fore|Back)ground|as Your Dominant Planet|^Born (at|Under)/);
+        if (/^(little|much) \w+( energy)? in your chart$/.test(source!)) balance++;
+      }
+    }
+    expect(balance).toBeGreaterThan(20);
+  });
 });

@@ -109,6 +109,6 @@ describe('a body that changed sign on an untimed birth day', () => {
     }
     expect(cautioned).toBeGreaterThan(1);
     // The synthesis says which of its lines the hour decides.
-    expect(sections.find((s) => s.id === 'synthesis')!.markdown).toMatch(/The lines from .*"Stellium in Aries".* hold only for the births/);
+    expect(sections.find((s) => s.id === 'synthesis')!.markdown).toMatch(/The lines marked .*\(Stellium in Aries\).* hold only for the births/);
   });
 });

@@ -13,6 +13,7 @@ import {
   aspectInSentence,
   NODE_DIRECTION,
   POINT_FUNCTION,
+  POINT_NAMES,
   pointInSentence,
   STRONG_ELEMENT_SUGGESTION,
   STRONG_MODALITY_SUGGESTION,
@@ -125,14 +126,31 @@ function gather(
       const words = meaningWords(item);
       if (taken.some((t) => overlaps(t, words))) continue;
       taken.push(words);
-      result.push({ item: item.replace(/[.!]$/, ''), label: shown.label, key: shown.key });
+      result.push({ item: item.replace(/[.!]$/, ''), label: listSource(shown), key: shown.key });
     }
   }
   return result;
 }
 
-/** How an aspect is named between two planets. */
-/** A list line: the item, then the placement it comes from. */
+/**
+ * The factor a list line comes from, as the chart has it: a placement's label as it stands ("Sun in Libra"), but a
+ * balance, a dominant planet or a Moon phase by what it is rather than by its reading's heading (a reader met "(Fire in
+ * the Background)" after a line, cited as if it were a placement).
+ */
+function listSource(shown: ShownEntry): string {
+  const balance = /^balance\.(element|modality)\.(\w+)\.(weak|strong)$/.exec(shown.key);
+  if (balance) {
+    const [, kind, name, side] = balance as unknown as [string, string, string, string];
+    return `${side === 'weak' ? 'little' : 'much'} ${name}${kind === 'modality' ? ' energy' : ''} in your chart`;
+  }
+  const dominant = /^dominant\.planet\.(\w+)$/.exec(shown.key);
+  if (dominant) return `${POINT_NAMES[dominant[1]!] ?? dominant[1]}, your dominant planet`;
+  const phase = /^Born (?:at|under|in) (?:the|an?) (.+)$/i.exec(shown.label);
+  if (shown.key.startsWith('moon_phase.') && phase) return `the ${phase[1]} of your birth`;
+  return shown.label;
+}
+
+/** A list line: the item, then the factor it comes from. */
 const withSource = (g: Gathered) => `${g.item} (${g.label})`;
 
 function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): string[] {
@@ -229,7 +247,7 @@ function someHoursNote(ctx: ReportContext, lines: Gathered[]): string[] {
   const labels = [...new Set(lines.filter((g) => !/\bMoon in /.test(g.label) && ctx.heldForSomeHours(g.key)).map((g) => g.label))];
   if (labels.length === 0) return [];
   return [
-    `The lines from ${joinAnd(labels.map((l) => `"${l}"`))} hold only for the births the chapters above give ${labels.length === 1 ? 'that reading' : 'those readings'}: the hour of birth decides ${labels.length === 1 ? 'it' : 'them'}.`,
+    `The lines marked ${joinAnd(labels.map((l) => `(${l})`))} hold only for the births the chapters above give ${labels.length === 1 ? 'that reading' : 'those readings'}: the hour of birth decides ${labels.length === 1 ? 'it' : 'them'}.`,
   ];
 }
 
