@@ -9,8 +9,8 @@
  *   ephemeris by the service's exact-hit finder (src/astro/transit-hits.ts: the track cut at its
  *   stations, so the three hits of a retrograde loop are all found), and its window (orb entry and
  *   exit, 1° for Jupiter and Saturn, 1.5° for the outer three: the span in which such a transit
- *   is usually felt) by the service's transit-window search (src/astro/transit-windows.ts). A station within a
- *   quarter of a degree of an aspect that never reaches it is a near miss (nearMisses), listed with the station's date; for a
+ *   is usually felt) by the service's transit-window search (src/astro/transit-windows.ts). A station within
+ *   half a degree of an aspect that never reaches it is a near miss (nearMisses), listed with the station's date; for a
  *   turn of the planet's own cycle (Uranus standing 52′ short of its opposition to its own place, a year before it is
  *   exact), a station anywhere within the orb. A stretch within orb already open on the year's first day whose exact hits
  *   came before it is read too, with those hits (openAtStart): the planet is still felt there. A transit listed gives
@@ -97,12 +97,13 @@ interface AspectSearch {
   scan: Scan;
 }
 /**
- * A station this close to an aspect (degrees) that never reaches it is read as a near miss: a quarter of a degree, the
- * distance the slow planets cover in a few days of ordinary motion, so that the contact is as present as an exact one
- * while the planet stands there. Stations further off, still within orb, are left out: they would fill the year with
- * contacts that only graze the orb's edge.
+ * A station this close to an aspect (degrees) that never reaches it is read as a near miss: half a degree, the inner
+ * half of Jupiter's and Saturn's orb, within which a slow planet standing still keeps the contact as present for weeks
+ * as an exact one. Stations further off, still within orb, are left out: they would fill the year with contacts that
+ * only graze the orb's edge. (A quarter of a degree had left out a station 19′ short beside a transit of the same weeks
+ * that was read, which a reader took for an omission.)
  */
-const NEAR_MISS = 0.25;
+const NEAR_MISS = 0.5;
 /** How far past the year exact hits are sought, for a stretch within orb that begins inside the year. */
 const LOOKAHEAD_DAYS = 90;
 /** How far back a near miss's last exact hit is looked for. */

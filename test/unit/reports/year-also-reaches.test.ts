@@ -45,7 +45,9 @@ describe('the points a transit reaches beside its target', () => {
           }
           // The closest approach, on its day, within the planet's orb; no moment of the year's stretches comes closer
           // (the planet never passes through exact).
-          expect(Math.abs(distance(jdOf(r.date)))).toBeCloseTo(r.closest, 6);
+          // To 5e-4°: a point joined from its own near miss gives the station's distance, at the station's hour of the day
+          // given (Neptune moved under an arcsecond between it and midnight); the report states it to the minute of arc.
+          expect(Math.abs(distance(jdOf(r.date)))).toBeCloseTo(r.closest, 3);
           expect(r.closest).toBeLessThanOrEqual(ORB[t.body]!);
           for (const s of t.stretches) {
             // A stretch's dates are its days: it may begin late in its first one.

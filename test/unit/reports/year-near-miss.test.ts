@@ -1,6 +1,6 @@
 /**
  * Near misses in the year ahead, checked against the ephemeris by a separate reckoning: a slow planet
- * that stations within a quarter of a degree of a major aspect to a natal point (within its orb of a
+ * that stations within half a degree of a major aspect to a natal point (within its orb of a
  * turn of its own cycle) and turns back without reaching it is listed, with the station's date and how far short it stays; every such station of
  * the year is either listed so or lies in the stretch of an exact hit; the report says "never exact"
  * for it, in its table and in its fact line, and never calls it exact, or, when the aspect was exact in
@@ -51,7 +51,7 @@ describe('near misses in the year ahead', () => {
   const charts = randomReportCharts(60, 2207);
   const years = charts.map((chart) => yearAhead(chart, Date.parse(AS_OF)));
 
-  it('list a station within a quarter of a degree of an aspect, never reached in its stretch, with its date and how far short it stays', () => {
+  it('list a station within half a degree of an aspect, never reached in its stretch, with its date and how far short it stays', () => {
     let seen = 0;
     charts.forEach((chart, i) => {
       const points = targets(chart);
@@ -73,8 +73,8 @@ describe('near misses in the year ahead', () => {
         const station = stations(t.body, day - 1, day + 2).find((s) => s >= day && s < day + 1);
         expect(station, what).toBeDefined();
         const short = Math.abs(fromAspect(t.body, point, angle, station!));
-        // A quarter of a degree; for a turn of the planet's own cycle, its orb.
-        expect(short, what).toBeLessThanOrEqual((t.target === t.body ? ORB[t.body]! : 0.25) + 1e-3);
+        // Half a degree; for a turn of the planet's own cycle, its orb.
+        expect(short, what).toBeLessThanOrEqual((t.target === t.body ? ORB[t.body]! : 0.5) + 1e-3);
         expect(Math.abs(short - t.closest!.short) * 60, what).toBeLessThan(0.5);
         // Never reached: within its stretch the body stays on one side of the aspect, and within orb.
         const side = Math.sign(fromAspect(t.body, point, angle, station!));
@@ -88,7 +88,7 @@ describe('near misses in the year ahead', () => {
     expect(seen).toBeGreaterThanOrEqual(5);
   });
 
-  it('miss none: every station of the year within a quarter of a degree of an aspect to a natal point is a near miss or in the stretch of an exact hit', () => {
+  it('miss none: every station of the year within half a degree of an aspect to a natal point is a near miss or in the stretch of an exact hit', () => {
     charts.forEach((chart, i) => {
       const year = years[i]!;
       const points = targets(chart);
@@ -101,7 +101,7 @@ describe('near misses in the year ahead', () => {
           for (const [target, point] of [...points, [body, natalPlace(chart, body)] as const])
             for (const [type, angle] of Object.entries(ANGLES)) {
               if (target === body && !TURNS.has(type)) continue;
-              if (Math.abs(fromAspect(body, point, angle, station)) > (target === body ? ORB[body]! - 0.001 : 0.249)) continue;
+              if (Math.abs(fromAspect(body, point, angle, station)) > (target === body ? ORB[body]! - 0.001 : 0.499)) continue;
               const covering = listed(body, type, target).some((t) =>
                 t.stretches.some((s) => s.from !== null && s.to !== null && station >= jdOf(s.from) - 1 && station <= jdOf(s.to) + 1),
               );
@@ -137,7 +137,7 @@ describe('near misses in the year ahead', () => {
         expect(fact, `chart ${i}: ${heading}`).toMatch(
           new RegExp(
             t.exact.length
-              ? `^\\*exact on [^*]+; on another pass ${miss}\\*$`
+              ? `^\\*exact on [^*]+; on another pass ${miss}( \\(for a birth at noon[^)]*\\))?\\*$`
               : t.exactBefore
                 ? `^\\*not exact in these twelve months \\(exact on \\d+ \\w+ \\d{4}, before them\\): ${miss}[;*]`
                 : `^\\*never exact: ${miss}[;*]`,

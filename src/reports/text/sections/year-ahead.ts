@@ -593,7 +593,7 @@ function countedRule(ctx: ReportContext): string {
     ? 'Sun, Moon, Mercury, Venus, Mars, Ascendant or Midheaven'
     : 'Sun, Mercury, Venus or Mars, and your Moon where the contact is exact in the year whatever your hour of birth (the angles need a birth time)';
   // A contact exact in the weeks after the year is counted when its stretch within orb begins inside it (a reader took one exact six days after the year for a fault of the rule).
-  return `The table counts Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}: a contact exact in the year, still within orb of an exact contact when the year begins, exact soon after it ends in a stretch within orb that begins inside it, or turning within a quarter of a degree of exact; and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it). Their contacts to one another's natal places are shared by everyone born within a year or two, and are left out. ${utDates(ctx)}`;
+  return `The table counts Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}: a contact exact in the year, still within orb of an exact contact when the year begins, exact soon after it ends in a stretch within orb that begins inside it, or turning within half a degree of exact; and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it). Their contacts to one another's natal places are shared by everyone born within a year or two, and are left out. ${utDates(ctx)}`;
 }
 
 /**
