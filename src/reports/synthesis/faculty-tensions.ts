@@ -294,7 +294,8 @@ FACULTIES.reliability = {
   },
   together: [
     'You can be utterly dependable in one area of life and hard to pin down in another. Telling people which of your promises are fixed and which are hopes spares them surprises and spares you guilt.',
-    'The steady side makes commitments and the free side keeps you from making too many. Promise less than you could, and you will keep what you promise.',
+    // Not "the free side keeps you from making too many": a Seoul reader met that side read as overpromising a page before.
+    'The freer side says yes easily and the steady side is the one that keeps the promises: let the second look at the list before the first adds to it. Promise less than you could, and you will keep what you promise.',
   ],
 };
 FACULTIES.upbringing = {
