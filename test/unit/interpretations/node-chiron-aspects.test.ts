@@ -35,7 +35,8 @@ describe('the nodes and Chiron section', () => {
     expect(readAspects(markdown)).toEqual(['Moon trine North Node', 'Ascendant conjunct Chiron', 'Sun square Chiron']);
     // A personal planet's contact to Chiron has a reading of its own, opening with the aspect.
     expect(markdown).toMatch(/\*\*Sun square Chiron\*\* \(orb 2°30′, applying\)\. Chiron squares your Sun: /);
-    expect(markdown).toMatch(/\*\*Moon trine North Node\*\* \(orb 1°15′, separating\)\. [^\n]*your emotional needs/);
+    // So has a personal planet's contact to the North Node.
+    expect(markdown).toMatch(/\*\*Moon trine North Node\*\* \(orb 1°15′, separating\)\. The North Node forms a trine to your Moon: /);
     expect(markdown).toContain('One point of your chart aspects the North Node closely:');
     expect(markdown).toContain('The points of your chart that aspect Chiron most closely:');
     // The Node's readings come after its placement and before Chiron's, Chiron's after Chiron's placement.

@@ -79,11 +79,11 @@ const CHIRON_READINGS: Readings = {
 /**
  * Chiron's contacts to the five personal planets, written for each planet (the readings above are composed from any
  * point's function and read alike from one planet to the next): the conjunction, the hard aspects and the easy ones, each
- * naming its aspect (CHIRON_VERB) where it begins.
+ * naming its aspect (CONTACT_VERB) where it begins.
  */
 type PersonalPlanet = 'sun' | 'moon' | 'mercury' | 'venus' | 'mars';
 type Family = 'conjunction' | 'hard' | 'easy';
-const CHIRON_VERB: Record<MajorType, string> = {
+const CONTACT_VERB: Record<MajorType, string> = {
   conjunction: 'is conjunct',
   square: 'squares',
   opposition: 'opposes',
@@ -136,6 +136,77 @@ const CHIRON_PERSONAL: Record<PersonalPlanet, Record<Family, (verb: string) => s
 };
 
 const isPersonal = (id: string): id is PersonalPlanet => Object.hasOwn(CHIRON_PERSONAL, id);
+
+/** A point's readings of its contacts to the personal planets: by family of aspect, each given the verb of its aspect. */
+interface PersonalReadings {
+  family(type: MajorType): string;
+  readings: Record<PersonalPlanet, Record<string, (verb: string) => string>>;
+}
+
+const CHIRON_PERSONAL_READINGS: PersonalReadings = { family: familyOf, readings: CHIRON_PERSONAL };
+
+/**
+ * The North Node's contacts to the five personal planets, written for each planet, as Chiron's are (a reader found the
+ * composed ones read alike from planet to planet): the conjunction, the opposition (the planet on the South Node, the
+ * familiar ground), the square (the planet at a bend of the path) and the easy aspects, each opening with its aspect.
+ */
+const NODE_PERSONAL: Record<PersonalPlanet, Record<'conjunction' | 'opposition' | 'square' | 'easy', (verb: string) => string>> = {
+  sun: {
+    conjunction: (v) =>
+      `The North Node ${v} your Sun, so growing into who you are and finding your way forward are one task: the direction that stretches you is the one in which your own purpose stands in plain view. Stepping forward as yourself, rather than as the helper or the understudy, tends to be the move that opens the next door.`,
+    opposition: (v) =>
+      `The North Node ${v} your Sun, which sets your Sun on the South Node: a sense of self that formed early and comes easily, perhaps too easily. Your aims are not the problem; growth asks you to let other people's needs and views shape some of them, and the life that results is usually larger than the one you would have planned alone.`,
+    square: (v) =>
+      `The North Node ${v} your Sun: your purpose and your path of growth meet at an angle, so what you want for yourself and what life seems to ask of you can pull different ways at the turning points of your life. Those turns are where you grow, and the aim is not to choose one side but to find the version of your purpose that takes the step asked.`,
+    easy: (v) =>
+      `The North Node ${v} your Sun: your sense of purpose and your path of growth run the same way, so what you do to become more yourself tends to move you forward too. When the way seems unclear, doing what you are for is a sound first step.`,
+  },
+  moon: {
+    conjunction: (v) =>
+      `The North Node ${v} your Moon: growth runs through your emotional life, and learning what you need, and saying so, is part of the way forward rather than a distraction from it. Feelings you were taught to keep small are often the ones that know the direction.`,
+    opposition: (v) =>
+      `The North Node ${v} your Moon, which sets your Moon on the South Node: comfort, habit and the moods you know well are familiar ground, and they can hold you in place. Keep them as a refuge; the growth lies in leaving them often enough to reach what the North Node asks.`,
+    square: (v) =>
+      `The North Node ${v} your Moon: what makes you feel safe and what helps you grow do not always agree, and at the turning points of your life you may have to leave a comfort before the new ground feels like home. Given time, it usually does.`,
+    easy: (v) =>
+      `The North Node ${v} your Moon: your instincts are good guides along your path of growth, and the people and places that nourish you tend to be the ones that help you forward. A settled feeling about a choice is rarely a poor reason to make it.`,
+  },
+  mercury: {
+    conjunction: (v) =>
+      `The North Node ${v} your Mercury: the way forward runs through learning, talking and writing, and questions asked aloud open more doors for you than answers kept to yourself. A skill with words or ideas, worked at on purpose, tends to become the vehicle of your growth.`,
+    opposition: (v) =>
+      `The North Node ${v} your Mercury, which sets your Mercury on the South Node: a way of thinking that came early and works well, so well that it can answer before it has listened. Growth asks you to let other people's ideas change yours, and to go on learning where you already expect to know.`,
+    square: (v) =>
+      `The North Node ${v} your Mercury: your habits of thought and your path of growth meet at an angle, so at the turning points of your life you may have to change your mind about something you were sure of. The change of mind is usually the step.`,
+    easy: (v) =>
+      `The North Node ${v} your Mercury: your mind is an ally of your growth, and reading, conversation and thinking things through tend to show you the next step. Writing down what you want to become is a practical place to begin.`,
+  },
+  venus: {
+    conjunction: (v) =>
+      `The North Node ${v} your Venus: growth runs through what and whom you love, and learning what you value, and letting it show, moves you forward. Relationships and the pleasures you choose are not side roads here; they are part of the path.`,
+    opposition: (v) =>
+      `The North Node ${v} your Venus, which sets your Venus on the South Node: ease in love and a familiar way of pleasing come naturally, and they can keep you where you are liked rather than where you grow. Keep the warmth, and let some choices be made for your own direction rather than for harmony.`,
+    square: (v) =>
+      `The North Node ${v} your Venus: what you enjoy and whom you are drawn to can pull across your path of growth, and at the turning points of your life a bond or a comfort may have to change shape for you to go on. What you keep after such a turn is usually worth more to you.`,
+    easy: (v) =>
+      `The North Node ${v} your Venus: affection and taste help you along your path of growth, and the people you like and the things you find beautiful tend to point the right way. Following a real attraction, to a person, a craft or a place, is often a good step.`,
+  },
+  mars: {
+    conjunction: (v) =>
+      `The North Node ${v} your Mars: growth asks you to act, to want things plainly and go after them, and effort made on your own behalf is part of the way forward. Courage practised in small matters tends to be there when the larger ones arrive.`,
+    opposition: (v) =>
+      `The North Node ${v} your Mars, which sets your Mars on the South Node: pushing, competing and doing it yourself come easily and can become a reflex. Growth asks you to let others share the effort and sometimes to win by cooperation, without giving up your drive.`,
+    square: (v) =>
+      `The North Node ${v} your Mars: what you want to do and the direction life asks of you can collide, and at the turning points of your life impatience may tempt you to force a door that needs another key. Effort put where the path bends, rather than against it, is what moves you on.`,
+    easy: (v) =>
+      `The North Node ${v} your Mars: your energy and your path of growth work together, so the effort you put into what you want tends to take you forward as well. When you are stuck, doing something concrete usually shows the way.`,
+  },
+};
+
+const NODE_PERSONAL_READINGS: PersonalReadings = {
+  family: (type) => (type === 'trine' || type === 'sextile' ? 'easy' : type),
+  readings: NODE_PERSONAL,
+};
 
 const NODE_READINGS: Readings = {
   conjunction: [
@@ -212,7 +283,7 @@ function aspectsOf(ctx: ReportContext, point: string, except?: string): PointAsp
  * the same aspect need not read it alike: Chiron's opposition to Uranus, for one, held for years)
  * and a second aspect of the same kind in the chart takes the next.
  */
-function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAspect[], readings: Readings, personal?: typeof CHIRON_PERSONAL): string[] {
+function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAspect[], readings: Readings, personal?: PersonalReadings): string[] {
   const seen = new Map<MajorType, number>();
   return aspects.map((a) => {
     const occurrence = seen.get(a.type) ?? 0;
@@ -220,7 +291,7 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
     const phase = a.applying === undefined ? '' : a.applying ? ', applying' : ', separating';
     const stated = a.day ? aspectFact(a) : `orb ${degreesMinutes(a.orb)}${phase}`;
     const fact = `**${POINT_NAMES[a.other]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[point]}** (${stated}).`;
-    if (personal && isPersonal(a.other)) return `${fact} ${personal[a.other][familyOf(a.type)](CHIRON_VERB[a.type])}`;
+    if (personal && isPersonal(a.other)) return `${fact} ${personal.readings[a.other][personal.family(a.type)]!(CONTACT_VERB[a.type])}`;
     const options = readings[a.type];
     const start = ctx.chooseIndex(options.length, `${point}-${a.type}`);
     return `${fact} ${options[(start + occurrence) % options.length]!(POINT_FUNCTION[a.other]!, POINT_PART[a.other]!)}`;
@@ -255,7 +326,7 @@ function aspectParts(
   pointInProse: string,
   aspects: readonly PointAspect[],
   readings: Readings,
-  personal?: typeof CHIRON_PERSONAL,
+  personal?: PersonalReadings,
   /** A point whose aspect to this one is read elsewhere ("besides Chiron"), so that the count is of the others. */
   besides?: string,
 ): string[] {
@@ -288,7 +359,7 @@ export function nodeAspectParts(ctx: ReportContext): string[] {
     'the North Node',
     aspectsOf(ctx, 'north_node', 'chiron'),
     NODE_READINGS,
-    undefined,
+    NODE_PERSONAL_READINGS,
     chiron ? 'Chiron' : undefined,
   );
   return parts.length && chiron ? [...parts, "Its aspect to Chiron is read with Chiron's, below."] : parts;
@@ -312,5 +383,5 @@ export function lilithAspects(ctx: ReportContext): { other: AspectPoint; type: M
 
 /** The readings of Chiron's closest aspects, the one to the Node included. */
 export function chironAspectParts(ctx: ReportContext): string[] {
-  return aspectParts(ctx, 'chiron', 'Chiron', aspectsOf(ctx, 'chiron'), CHIRON_READINGS, CHIRON_PERSONAL);
+  return aspectParts(ctx, 'chiron', 'Chiron', aspectsOf(ctx, 'chiron'), CHIRON_READINGS, CHIRON_PERSONAL_READINGS);
 }
