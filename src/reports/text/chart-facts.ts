@@ -121,9 +121,12 @@ export function cuspMargin(ctx: ReportContext, id: string): string | undefined {
     if (speed === undefined) return `a slightly ${usual} birth time`;
     // A cusp that stands still (whole-sign houses, on a sign's border) moves for no minute of birth time.
     if (speed === 0) return undefined;
-    const minutes = Math.max(1, Math.round(arc / Math.abs(speed)));
-    if (minutes > CUSP_MARGIN_MINUTES) return undefined;
+    const exact = arc / Math.abs(speed);
+    if (exact > CUSP_MARGIN_MINUTES) return undefined;
     const way = speed > 0 ? usual : usual === 'earlier' ? 'later' : 'earlier';
+    // Under a minute is said so: a Kiruna reader's Moon, 2′ inside its house, was "a birth about a minute" from the next at 12 seconds.
+    if (exact < 0.75) return `a birth less than a minute ${way}`;
+    const minutes = Math.round(exact);
     return `a birth about ${minutes === 1 ? 'a minute' : `${minutes} minutes`} ${way}`;
   };
   if (ahead < CUSP_MARGIN_DEG && ahead <= past) {

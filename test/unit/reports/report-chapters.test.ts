@@ -151,6 +151,10 @@ describe('the year ahead in weeks', () => {
       'The contact lasts a matter of days; for a week or two you may glow.',
     );
     expect(inDays(untouched)).toBe(untouched);
+    // The Kiruna and Montreal readers: ten and nine days.
+    expect(inDays('The transit lasts some weeks rather than years. Usually for a window of a few weeks. Several weeks of it.')).toBe(
+      'The transit lasts a week or two rather than years. Usually for a window of a week or two. A week or two of it.',
+    );
     // Over random reports: the reading under a transit felt for under six weeks (its dates recomputed from the fact line) says no "these months".
     let short = 0;
     let shortInBouts = 0;

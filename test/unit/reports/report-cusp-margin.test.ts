@@ -16,7 +16,7 @@ import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
 const ID_OF = new Map(Object.entries(POINT_NAMES).map(([id, name]) => [name, id]));
 const FLAG =
-  /((?:North )?[A-Z][a-z]+) (\d+)°(\d\d)′ (short of|past) the (\d+)(?:st|nd|rd|th) house's cusp: a birth about (a minute|\d+ minutes) (earlier|later) would place it in the (\d+)(?:st|nd|rd|th)/g;
+  /((?:North )?[A-Z][a-z]+) (\d+)°(\d\d)′ (short of|past) the (\d+)(?:st|nd|rd|th) house's cusp: a birth (?:about |less than )(a minute|\d+ minutes) (earlier|later) would place it in the (\d+)(?:st|nd|rd|th)/g;
 const ahead = (from: number, to: number) => (((to - from) % 360) + 360) % 360;
 
 /** The house of a planet in the same chart cast `minutes` later (earlier when negative). */
@@ -83,5 +83,15 @@ describe('a house near its cusp', () => {
       }
     }
     expect(flags).toBeGreaterThan(10);
+  });
+
+  it('says "less than a minute" where the cusp is under a minute of birth time away (Kiruna, 21 June 1977, 13:40)', () => {
+    const kiruna = { city: 'Kiruna', country: 'SE', lat: 67.8558, lng: 20.2253, source: 'request' as const, zone: 'Europe/Stockholm' };
+    const chart = natalChartFor({ name: 'Reader', year: 1977, month: 6, day: 21, hour: 13, minute: 40 }, kiruna);
+    const md = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+    expect(md).toMatch(/Moon 0°0\d′ past the 11th house's cusp: a birth less than a minute later would place it in the 10th/);
+    // And it is so: a minute later moves it, a minute earlier does not.
+    expect(houseAt(chart, 'moon', 1)).toBe(10);
+    expect(houseAt(chart, 'moon', -1)).toBe(11);
   });
 });

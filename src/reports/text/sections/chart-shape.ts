@@ -183,8 +183,10 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
   }
   // Untimed, the Moon's aspects of some hours are not the chart's: the count is of those that held all day.
   const count = countWord(ctx.heldAspects.length);
-  const allDay = ctx.timed ? '' : ' that hold whatever the hour';
-  const ofChart = ctx.timed ? `the ${count} major aspects of your chart` : `the ${count} major aspects your chart holds whatever the hour`;
+  // Timed, the count takes in the angles' aspects too, and says so beside "your ten planets" (a reader counted 15 among
+  // the planets against the "twenty" said).
+  const allDay = ctx.timed ? ' between planets and angles' : ' that hold whatever the hour';
+  const ofChart = ctx.timed ? `the ${count} major aspects between your planets and angles` : `the ${count} major aspects your chart holds whatever the hour`;
   if (sure.length === 0 && possible.length > 0) {
     parts.push(`No grand trine, T-square, grand cross, yod or kite holds whatever the hour of birth; ${ofChart} work in pairs rather than as one figure.`);
   } else if (sure.length === 0 && angles.length > 0) {

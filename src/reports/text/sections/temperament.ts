@@ -86,14 +86,33 @@ function observedPhase(ctx: ReportContext, label: string): string {
 /** "a waxing gibbous Moon", "a full moon": a crescent or a gibbous names the Moon's shape, which needs its noun. */
 const phaseNoun = (label: string) => (/(Crescent|Gibbous)$/.test(label) ? `${label.toLowerCase()} Moon` : label.toLowerCase());
 
-function entry(ctx: ReportContext, key: string, weight: number, fact?: string): string | undefined {
+/**
+ * A scarce element's or mode's reading where it has no weight at all: what the library says of a little ("lightly
+ * represented", "sparse", "plays only a small part") said of none (a Montreal reader met "with water lightly represented"
+ * beside water at 0 %). `name`: a pattern of the element's name ("water") or the mode's ("fixed (?:signs|energy)").
+ */
+export function noneOf(name: string): (text: string) => string {
+  const little = '(?:lightly represented|sparse|scarce)';
+  const near = new RegExp(`(\\b(?:${name}|it)\\b[^.]{0,40}?)\\b${little} in your chart`, 'gi');
+  const bare = new RegExp(`(\\b(?:${name}|it)\\b[^.]{0,40}?)\\b${little}\\b`, 'gi');
+  return (text) =>
+    text
+      .replace(near, '$1absent from your chart')
+      .replace(bare, '$1absent')
+      .replace(/\b(plays|playing) only a small part\b/g, '$1 no part')
+      .replace(/\bLittle of your chart\b/g, 'None of your chart')
+      .replace(/\b(hold|holds) little of your chart\b/g, '$1 none of your chart')
+      .replace(/\bwith little of your chart\b/gi, (m) => (m.startsWith('W') ? 'With none of your chart' : 'with none of your chart'));
+}
+
+function entry(ctx: ReportContext, key: string, weight: number, fact?: string, adapt?: (text: string) => string): string | undefined {
   const e = ctx.library.entries.get(key);
   if (!e) return undefined;
   // A verdict that the noon signs alone make (untimed, a day the Moon or the Sun changed sign) says for which births it holds.
   const holding = ctx.balanceByHour?.holdsIn.get(key);
   const when = holding && `this verdict holds ${bornInStretches(holding)}`;
   // The shares given are the noon chart's: they say so where the verdict holds for some hours only.
-  return ctx.take(key, e.title, weight, { heading: e.title, fact: when ? (fact ? `${fact} at noon; ${when}` : capitalize(when)) : fact });
+  return ctx.take(key, e.title, weight, { heading: e.title, fact: when ? (fact ? `${fact} at noon; ${when}` : capitalize(when)) : fact, adapt });
 }
 
 /** A balance verdict by its entry's key, as the other side of the Moon's change of sign would alter it: what, and how. */
@@ -195,7 +214,8 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     );
   }
   for (const e of strong) parts.push(entry(ctx, keys.element(e, 'strong'), TEMPERAMENT_WEIGHT.balance) ?? '');
-  for (const e of weak) parts.push(entry(ctx, keys.element(e, 'weak'), TEMPERAMENT_WEIGHT.balance) ?? '');
+  for (const e of weak)
+    parts.push(entry(ctx, keys.element(e, 'weak'), TEMPERAMENT_WEIGHT.balance, undefined, balance.elements[e] === 0 ? noneOf(e) : undefined) ?? '');
   for (const m of balance.strongModalities)
     parts.push(
       entry(
@@ -207,8 +227,13 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     );
   for (const m of balance.weakModalities)
     parts.push(
-      entry(ctx, keys.modality(m, 'weak'), TEMPERAMENT_WEIGHT.balance, `${MODALITY_NAMES[m]} signs: ${percent(balance.modalities[m], total)} of the weight`) ??
-        '',
+      entry(
+        ctx,
+        keys.modality(m, 'weak'),
+        TEMPERAMENT_WEIGHT.balance,
+        `${MODALITY_NAMES[m]} signs: ${percent(balance.modalities[m], total)} of the weight`,
+        balance.modalities[m] === 0 ? noneOf(`${m} (?:signs|energy)`) : undefined,
+      ) ?? '',
     );
   const shares = `cardinal ${percent(balance.modalities.cardinal, total)}, fixed ${percent(balance.modalities.fixed, total)} and mutable ${percent(balance.modalities.mutable, total)}`;
   const nearBalance = modesInNearBalance(balance);

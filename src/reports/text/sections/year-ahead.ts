@@ -266,11 +266,14 @@ export function inWeeks(text: string): string {
 /** Under two weeks at a time, the season is days: a reader met "lasts a matter of weeks" over a table's ten days. */
 const DAYS_AT_MOST = 14;
 
-/** "a matter of weeks" → "a matter of days", "for a few weeks" → "for a week or two", after inWeeks. */
+/**
+ * "a matter of weeks" → "a matter of days", "a few weeks", "some weeks" and "several weeks" → "a week or two", after
+ * inWeeks (readers met "lasts some weeks rather than years" and "a window of a few weeks" over nine and ten days).
+ */
 export function inDays(text: string): string {
   return inWeeks(text)
     .replace(/\ba matter of weeks\b/gi, 'a matter of days')
-    .replace(/\bfor a few weeks\b/gi, 'for a week or two');
+    .replace(/\b(a few|some|several) weeks\b/gi, (phrase) => (phrase.startsWith(phrase.charAt(0).toUpperCase()) ? 'A week or two' : 'a week or two'));
 }
 
 /** The library text's season adapted to how long the transit is felt at a time, in days (its longest stretch within orb). */

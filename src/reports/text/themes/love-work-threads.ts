@@ -3,8 +3,9 @@
  * readings do not give, so that a chart whose Venus, Mars, Jupiter and Saturn make no close
  * aspect still has its love and work read from several factors:
  *
- * - love: Venus as morning or evening star (whether it rises before the Sun or sets after it,
- *   from their longitudes), the ruler of Venus's sign and where it stands, and the Moon's element
+ * - love: Venus as morning or evening star (west or east of the Sun along the zodiac, as tradition counts it; not
+ *   whether it rises first or sets last, which its latitude can reverse near the Sun: a Montreal reader's Venus 12° east
+ *   of the Sun set 16 minutes before it), the ruler of Venus's sign and where it stands, and the Moon's element
  *   beside Venus's (what you need beside what attracts you; untimed only when the Moon kept its
  *   sign all day);
  * - work: Mercury's element (how you learn a trade; left out when the report has already taken that side of
@@ -46,8 +47,8 @@ function venusStar(ctx: ReportContext): string[] {
     ];
   const text =
     ahead < 0
-      ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it was a morning star: west of the Sun, it runs ahead of the Sun across the sky and, on any day both rise, rises first. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, court rather than wait to be courted, and learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
-      : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it was an evening star: east of the Sun, it follows the Sun across the sky and, on any day both set, sets after it. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, watch how someone treats others before letting them close, and come to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
+      ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born: west of the Sun along the zodiac, which tradition counts as Venus the morning star. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, court rather than wait to be courted, and learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
+      : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born: east of the Sun along the zodiac, which tradition counts as Venus the evening star. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, watch how someone treats others before letting them close, and come to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
   // Forward or reflective in love is a side of showing feeling and of meeting people (a reader met the morning star's courting
   // beside Venus in Cancer "testing whether it is safe before you commit", unjoined).
   const claims = ahead < 0 ? ['feeling:expressive', 'manner:expansive'] : ['feeling:guarded', 'manner:reserved'];
