@@ -17,6 +17,20 @@ export interface BalanceOverTheDay {
   other: Balance | undefined;
   /** The balance entries (keys) read at noon whose verdict does not hold for every birth of the day, with the stretches it holds in. */
   holdsIn: Map<string, DayStretch[]>;
+  /**
+   * On a day one body other than the Moon changed sign and the Moon kept its own (Venus into Aries at 09:31): that body,
+   * its noon sign and other sign, the stretches of each, and the whole balance with it in the other sign.
+   */
+  bodyChange?: BodyChange | undefined;
+}
+
+export interface BodyChange {
+  body: string;
+  noonSign: SignId;
+  otherSign: SignId;
+  noonStretches: DayStretch[];
+  otherStretches: DayStretch[];
+  other: Balance;
 }
 
 /** The entries a balance reads: its strong and weak elements and modalities and its strong polarity. */
@@ -58,5 +72,19 @@ export function balanceOverTheDay(
     otherSign,
     other: moon && otherSign ? computeBalance(withSigns(points, new Map([['moon', otherSign]]))) : undefined,
     holdsIn,
+    bodyChange: bodyChange(points, stretches),
   };
+}
+
+/** The one body other than the Moon that changed sign on the birth day, where it is the only one (BalanceOverTheDay.bodyChange). */
+function bodyChange(points: ReadonlyMap<string, PlacedPoint>, stretches: readonly DayStretch[]): BodyChange | undefined {
+  const changed = new Set(stretches.flatMap((s) => [...s.signs.keys()]));
+  const [body] = changed;
+  if (changed.size !== 1 || body === undefined || body === 'moon') return undefined;
+  const noonSign = points.get(body)?.sign;
+  const noonStretches = stretches.filter((s) => s.signs.get(body) === noonSign);
+  const otherStretches = stretches.filter((s) => s.signs.get(body) !== noonSign);
+  const otherSign = otherStretches[0]?.signs.get(body);
+  if (!noonSign || !otherSign || noonStretches.length === 0) return undefined;
+  return { body, noonSign, otherSign, noonStretches, otherStretches, other: computeBalance(withSigns(points, otherStretches[0]!.signs)) };
 }

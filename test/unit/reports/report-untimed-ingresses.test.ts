@@ -111,4 +111,23 @@ describe('a body that changed sign on an untimed birth day', () => {
     // The synthesis says which of its lines the hour decides.
     expect(sections.find((s) => s.id === 'synthesis')!.markdown).toMatch(/The lines marked .*\(Stellium in Aries\).* hold only for the births/);
   });
+
+  it('9 February 1996 in Jakarta, Venus into Aries at 09:31: the least element is given for the births on each side of the change', () => {
+    const jakarta = { city: 'Jakarta', country: 'ID', lat: -6.2088, lng: 106.8456, source: 'request' as const, zone: 'Asia/Jakarta' };
+    const chart = natalChartFor({ name: 'Reader', year: 1996, month: 2, day: 9, time_known: false }, jakarta);
+    const sky = reportSky({ chart, asOf: '2026-11-25T00:00:00Z' });
+    const at = sky.moonDay!.ingresses!.find((i) => i.body === 'venus')!.at;
+    // Before the change Venus stood in Pisces, a water sign: water was then no longer the least, fire was (Venus's two
+    // points gone from it), and "Saturn alone stands in a water sign" was not so.
+    expect(
+      SIGNS[signIndexOf(calcBody(julianDayFromUtcMs(DateTime.fromISO(`1996-02-09T${at}`, { zone: 'Asia/Jakarta' }).minus({ minutes: 2 }).toMillis()), 3).lon)]!
+        .name,
+    ).toBe('Pisces');
+    const least = composeReport(chart, { sky })
+      .markdown.split(/\n(?=#{2,4} )/)
+      .find((p) => p.startsWith('#### Least Element: Water'))!;
+    expect(least).toContain(
+      `This counts Venus in Aries, its sign at noon, and holds if you were born after ${at} local time; born before ${at} local time, with Venus in Pisces, fire would hold the smallest share (3 %) instead of water.`,
+    );
+  });
 });

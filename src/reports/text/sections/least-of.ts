@@ -11,6 +11,8 @@ import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 import { modesInNearBalance } from './temperament.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
+import { bornInStretches, stretchHours } from '../day-stretches.ts';
+import { nameOfSign } from '../chart-facts.ts';
 
 /**
  * What a shortage of each element tends to feel like from inside, one phrasing chosen per chart:
@@ -216,19 +218,16 @@ function tieSentence(tied: string[], name: string, percent: number, why: string 
  * them 32 %); undefined when the reading holds all day.
  */
 function leastByHour<K extends string>(
-  ctx: ReportContext,
+  opening: string,
   kind: 'element' | 'mode',
   ids: readonly K[],
   least: K,
   tally: { weights: Record<K, number>; carriers: Record<K, string[]>; total: number },
   scarceThere?: (id: K, percent: number) => boolean,
 ): string | undefined {
-  const h = moonSignHours(ctx);
   const { weights, carriers, total } = tally;
-  if (!h) return undefined;
   const names = kind === 'element' ? ELEMENT_NAMES : MODALITY_NAMES;
   const named = (id: K) => (kind === 'element' ? names[id]!.toLowerCase() : `the ${names[id]!.toLowerCase()} signs`);
-  const opening = `This counts the Moon in ${h.noon}, its sign at noon, and holds ${h.hours}; born on the other side of ${h.at}, with the Moon in ${h.other},`;
   if (weights[least] === Math.min(...ids.map((id) => weights[id]))) {
     const there = share(weights[least], total);
     if (!scarceThere || scarceThere(least, there)) return undefined;
@@ -248,17 +247,26 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const total = balance.total;
   const leastElement = leastOf('elements', ELEMENTS, balance.elements, balance.members, (e) => ctx.isShown(keys.element(e, 'weak')));
   const leastModality = leastOf('modes', MODALITIES, balance.modalities, balance.modalityMembers, (m) => ctx.isShown(keys.modality(m, 'weak')));
-  // Untimed on a day the Moon changed sign: the least of each, with the Moon in its other sign of the day.
-  const other = ctx.balanceByHour?.other;
+  // Untimed on a day the Moon changed sign: the least of each, with the Moon in its other sign of the day; on a day another
+  // body alone changed sign, with that body in its other sign (a Jakarta reader met "Saturn alone stands in a water sign",
+  // untrue before 09:31, when Venus was still in Pisces).
+  const h = moonSignHours(ctx);
+  const change = ctx.balanceByHour?.bodyChange;
+  const other = h ? ctx.balanceByHour?.other : change?.other;
+  const opening = h
+    ? `This counts the Moon in ${h.noon}, its sign at noon, and holds ${h.hours}; born on the other side of ${h.at}, with the Moon in ${h.other},`
+    : change &&
+      `This counts ${pointInSentence(change.body)} in ${nameOfSign(change.noonSign)}, its sign at noon, and holds ${bornInStretches(change.noonStretches)}; born ${stretchHours(change.otherStretches)} local time, with ${pointInSentence(change.body)} in ${nameOfSign(change.otherSign)},`;
   const elementByHour =
-    other && leastByHour(ctx, 'element', ELEMENTS, leastElement.least, { weights: other.elements, carriers: other.members, total: other.total });
+    other && opening && leastByHour(opening, 'element', ELEMENTS, leastElement.least, { weights: other.elements, carriers: other.members, total: other.total });
   // A lack is said of a mode the factors call weak, or one under a fifth of the weight; a smaller share than the others is a lean.
   const lacks = (weak: readonly string[], m: string, percent: number) => weak.includes(m) || percent < 20;
   const lacking = lacks(balance.weakModalities, leastModality.least, share(balance.modalities[leastModality.least], total));
   const modalityByHour =
     other &&
+    opening &&
     leastByHour(
-      ctx,
+      opening,
       'mode',
       MODALITIES,
       leastModality.least,
