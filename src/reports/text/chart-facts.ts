@@ -3,7 +3,7 @@
  * stands, the planets in a house, the tightest major aspect between two points. Each chapter
  * then writes one reading from several of them instead of listing them.
  */
-import { normalizeDegrees, SIGNS, signOf, type Sign } from '../../astro/zodiac.ts';
+import { normalizeDegrees, SIGNS, signIndexOf, signOf, type Sign } from '../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 import { MODERN_RULER } from '../../interpretations/chart-factors/rulers.ts';
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
@@ -97,6 +97,38 @@ export function angleSignMargin(ctx: ReportContext, angle: 'asc' | 'mc'): string
 }
 
 /**
+ * "a birth about 26 minutes earlier", "a birth less than a minute later": a shift of birth time, in minutes (under a
+ * minute said so: a Kiruna reader's Moon, 2′ inside its house, was "a birth about a minute" from the next at 12 seconds).
+ */
+function birthShifted(minutes: number, way: 'earlier' | 'later'): string {
+  if (minutes < 0.75) return `a birth less than a minute ${way}`;
+  const n = Math.round(minutes);
+  return `a birth about ${n === 1 ? 'a minute' : `${n} minutes`} ${way}`;
+}
+
+/** Within this many minutes of birth time, a point's change of sign is flagged: birth times are often rounded to the half hour. */
+export const SIGN_MARGIN_MINUTES = 30;
+
+/**
+ * Timed: "a birth about 26 minutes earlier would put it in Gemini" where a birth within SIGN_MARGIN_MINUTES would take the
+ * point into another sign by its own motion; undefined otherwise. A Kiruna reader's Sun at 0°01′ Cancer, 26 minutes after
+ * its ingress, was read as a Cancer Sun without a word of it, while the angles and the cusps had theirs.
+ */
+export function signMargin(ctx: ReportContext, id: string): string | undefined {
+  const p = ctx.factors.points.get(id);
+  if (!ctx.timed || !p || !p.speed) return undefined;
+  const perMinute = Math.abs(p.speed) / 1440;
+  const into = p.lon - 30 * Math.floor(p.lon / 30);
+  const [back, ahead] = [into / perMinute, (30 - into) / perMinute];
+  const sign = signIndexOf(p.lon);
+  const [minutes, toSign] = back <= ahead ? [back, sign + 11] : [ahead, sign + 1];
+  if (minutes > SIGN_MARGIN_MINUTES) return undefined;
+  // Moving forward, an earlier birth finds it further back; retrograde, a later one does.
+  const way = back <= ahead === p.speed > 0 ? 'earlier' : 'later';
+  return `${birthShifted(minutes, way)} would put it in ${SIGNS[toSign % 12]!.name}`;
+}
+
+/**
  * Whether a planet's house rests on a few minutes of the birth time: within CUSP_MARGIN_DEG before
  * the next house's cusp or after its own house's cusp. Cusps usually advance through the zodiac as
  * the hours pass, so an earlier birth puts the planet in the next house and a later one in the house
@@ -123,11 +155,7 @@ export function cuspMargin(ctx: ReportContext, id: string): string | undefined {
     if (speed === 0) return undefined;
     const exact = arc / Math.abs(speed);
     if (exact > CUSP_MARGIN_MINUTES) return undefined;
-    const way = speed > 0 ? usual : usual === 'earlier' ? 'later' : 'earlier';
-    // Under a minute is said so: a Kiruna reader's Moon, 2′ inside its house, was "a birth about a minute" from the next at 12 seconds.
-    if (exact < 0.75) return `a birth less than a minute ${way}`;
-    const minutes = Math.round(exact);
-    return `a birth about ${minutes === 1 ? 'a minute' : `${minutes} minutes`} ${way}`;
+    return birthShifted(exact, speed > 0 ? usual : usual === 'earlier' ? 'later' : 'earlier');
   };
   if (ahead < CUSP_MARGIN_DEG && ahead <= past) {
     const birth = shift(next, ahead, 'earlier');

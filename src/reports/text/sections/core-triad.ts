@@ -4,7 +4,7 @@ import { combustionAt } from '../../../astro/combustion.ts';
 import { isClassical } from '../../../astro/horoscope-model.ts';
 import { signRuler } from '../../../astro/profections.ts';
 import { dignitiesOf } from '../../../astro/dignities.ts';
-import { angleSignMargin, cuspMargin, nameOfSign } from '../chart-facts.ts';
+import { angleSignMargin, cuspMargin, nameOfSign, signMargin } from '../chart-facts.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
@@ -26,7 +26,8 @@ export function placementFact(ctx: ReportContext, id: string): string {
   const change = bodySignHours(ctx, id);
   if (change)
     return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)} at noon${p.speed < 0 ? ', retrograde' : ''}, in ${change.other} if you were born ${change.otherBorn} local time`;
-  return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}${dignityFact(id, p.lon)}${combustionFact(ctx, id)}`;
+  const margin = signMargin(ctx, id);
+  return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}${dignityFact(id, p.lon)}${combustionFact(ctx, id)}${margin ? ` · ${margin}` : ''}`;
 }
 
 /**
