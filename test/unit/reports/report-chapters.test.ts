@@ -278,3 +278,26 @@ describe('where a reading is', () => {
     expect(pointers).toBeGreaterThan(50);
   });
 });
+
+describe('the first chapter’s factors', () => {
+  it('are counted as listed, the Sun once, Mercury among them where the chapter reads it (over 60 random timed reports)', () => {
+    let seen = 0;
+    for (const chart of randomReportCharts(60, 4471).filter((c) => c.subject.settings.time_known)) {
+      const m = /How you meet the world is read here from (\w+) factors together: (.+?)\.\n/.exec(composeReport(chart, { asOf: AS_OF }).markdown);
+      if (!m) continue;
+      seen++;
+      const listed = m[2]!.split('; ');
+      expect(['two', 'three', 'four', 'five', 'six'][listed.length - 2], m[0]).toBe(m[1]);
+      expect(
+        listed.filter((f) => /^(and )?the Sun\b/.test(f)),
+        m[0],
+      ).toHaveLength(1);
+      // Mercury once: as itself, or as the ruler of the rising sign.
+      expect(
+        listed.filter((f) => f.startsWith('Mercury')),
+        m[0],
+      ).toHaveLength(1);
+    }
+    expect(seen).toBeGreaterThan(10);
+  });
+});

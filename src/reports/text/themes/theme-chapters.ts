@@ -12,6 +12,7 @@ import { signOfPoint } from '../chart-facts.ts';
 import { aspectInSentence, LIFE_AREAS, pointInSentence, pointsInSentence } from '../phrases.ts';
 import { aspectScore } from '../ranking.ts';
 import { section, type ReportSection } from '../section.ts';
+import { countWord } from '../report-markdown.ts';
 import { CORE_WEIGHT, moonCertainty, otherMoonSign, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
 import { moonSignHours, moonSignOfAspect } from '../untimed-moon-sign.ts';
 import { aspectEntry, jupiterSaturnLink, outerPlanetsSection, PLANET_WEIGHT, retrogradeEntry } from '../sections/planets.ts';
@@ -108,11 +109,20 @@ function meetingWorld(ctx: ReportContext): string[] {
   const sun = signName(ctx, 'sun')!;
   const ruler = ctx.factors.chartRuler;
   const rising = ctx.timed ? signName(ctx, 'asc') : undefined;
-  const intro = rising
+  // The factors the chapter reads, each once: a Sun that rules the rising sign is one factor, not two (a Montreal reader met
+  // "four factors" that counted a Leo rising's Sun twice and left out Mercury, which the chapter reads).
+  const factors = rising && [
+    `${rising} rising, the first impression and the way you begin things`,
+    `the Sun in ${sun}, what you are growing into${ruler === 'sun' ? ', and as ruler of the rising sign what carries that manner into the rest of your life' : ''}`,
+    ...(ruler && ruler !== 'sun' ? [`${pointInSentence(ruler)}, ruler of the rising sign, which carries that manner into the rest of your life`] : []),
+    ...(ruler !== 'mercury' ? ['Mercury, the way you think and speak'] : []),
+    'the balance of elements and modes that sets your pace before any one planet speaks',
+  ];
+  const intro = factors
     ? ctx.choose(
         [
-          `How you meet the world is read here from four factors together: ${rising} rising, the first impression and the way you begin things; the Sun in ${sun}, what you are growing into; ${ruler ? `${pointInSentence(ruler)}, ruler of the rising sign, which carries that manner into the rest of your life; ` : ''}and the balance of elements and modes that sets your pace before any one planet speaks.`,
-          `Your way of meeting people and situations starts with ${rising} on the Ascendant and the Sun in ${sun}; ${ruler ? `${pointInSentence(ruler)}, as chart ruler, says where that energy is headed, and ` : ''}the temperament of the whole chart says at what speed. Where these agree you will recognise yourself at once; where they differ, the difference is named as it comes.`,
+          `How you meet the world is read here from ${countWord(factors.length)} factors together: ${factors.slice(0, -1).join('; ')}; and ${factors.at(-1)}.`,
+          `Your way of meeting people and situations starts with ${rising} on the Ascendant and the Sun in ${sun}; ${ruler === 'sun' ? 'the Sun, as chart ruler too, says where that energy is headed, ' : ruler ? `${pointInSentence(ruler)}, as chart ruler, says where that energy is headed, ` : ''}${ruler !== 'mercury' ? 'Mercury how you put it into words, ' : ''}and the temperament of the whole chart says at what speed. Where these agree you will recognise yourself at once; where they differ, the difference is named as it comes.`,
         ],
         'theme-world-timed',
       )
