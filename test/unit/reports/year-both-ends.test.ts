@@ -33,7 +33,7 @@ const WORDS: Record<string, number> = {
 };
 const ASPECT_WORDS: Record<string, string> = { conjunct: 'conjunction', sextile: 'sextile', square: 'square', trine: 'trine', opposite: 'opposition' };
 const SAID = new RegExp(
-  `### (${NAME}) (Conjunct|Sextile|Square|Trine|Opposite) Your (${NAME})\\n(?:(?!\\n### )[\\s\\S])*? With (${NAME}) (conjunct|sextile|square|trine|opposite) your (${NAME}), exact (within a week of each other|about (\\w+) weeks apart)( for a birth at noon \\(another hour moves a date by up to \\w+ days?\\))?, it reaches both (?:ends of (?:the )?(${NAME})'s (\\w+) with (?:the )?(${NAME}) in your birth chart|your (${NAME}) and your (${NAME}), which stand together)`,
+  `### (${NAME}) (Conjunct|Sextile|Square|Trine|Opposite) Your (${NAME})\\n(?:(?!\\n### )[\\s\\S])*? With (${NAME}) (conjunct|sextile|square|trine|opposite) your (${NAME}), exact (on the same day|(\\w+) days? apart|about (\\w+) weeks apart)( for a birth at noon \\(another hour moves a date by up to \\w+ days?\\))?, it reaches both (?:ends of (?:the )?(${NAME})'s (\\w+) with (?:the )?(${NAME}) in your birth chart|your (${NAME}) and your (${NAME}), which stand together)`,
   'g',
 );
 
@@ -45,7 +45,7 @@ function checkBothEnds(chart: NatalChartInput): number {
   let said = 0;
   for (const m of markdown.matchAll(SAID)) {
     said++;
-    const [, body, type, target, otherBody, otherType, otherTarget, , weeks, noon, a, natalType, b, c, d] = m;
+    const [, body, type, target, otherBody, otherType, otherTarget, , days, weeks, noon, a, natalType, b, c, d] = m;
     const context = `${chart.subject.datetime}: ${m[0].slice(-200)}`;
     expect(otherBody, context).toBe(body);
     const ends = new Set([ID_OF.get(a ?? c!)!, ID_OF.get(b ?? d!)!]);
@@ -66,7 +66,9 @@ function checkBothEnds(chart: NatalChartInput): number {
       year.transits.find((x) => x.body === ID_OF.get(body!) && x.type === ASPECT_WORDS[aspect] && x.target === ID_OF.get(t))!.hourShift?.days ?? 0;
     expect(noon !== undefined, context).toBe(Math.max(shift(target!, type!.toLowerCase()), shift(otherTarget!, otherType!)) >= 1);
     expect(gap, context).toBeLessThanOrEqual(90);
-    expect(Math.max(1, Math.round(gap / 7)), context).toBe(weeks ? WORDS[weeks] : 1);
+    // Under two weeks in days (a reader met "within a week of each other" over nine days), else in weeks.
+    if (weeks) expect(Math.round(gap / 7), context).toBe(WORDS[weeks]);
+    else expect(Math.round(gap), context).toBe(days ? WORDS[days] : 0);
   }
   return said;
 }

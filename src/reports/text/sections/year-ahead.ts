@@ -699,13 +699,14 @@ function bothEnds(
     if (!natal || (centre?.points.includes(natal.p1) && centre.points.includes(natal.p2))) continue;
     const gaps = inYear(other).flatMap((a) => mine.map((b) => Math.abs(b - a) / 86_400_000));
     if (gaps.length === 0 || Math.min(...gaps) > BOTH_ENDS_DAYS) continue;
-    const weeks = Math.max(1, Math.round(Math.min(...gaps) / 7));
+    const days = Math.round(Math.min(...gaps));
     // Untimed, the gap is a noon birth's: another hour moves a date, the Moon's by weeks (a reader born at another hour
     // found the two a month apart).
     const shift = Math.max(t.hourShift?.days ?? 0, other.hourShift?.days ?? 0);
     const noon =
       shift >= 1 ? ` for a birth at noon (another hour moves a date by up to ${countWord(Math.round(shift))} day${Math.round(shift) === 1 ? '' : 's'})` : '';
-    const apart = `${weeks === 1 ? 'within a week of each other' : `about ${countWord(weeks)} weeks apart`}${noon}`;
+    // In days under two weeks: a reader met "within a week of each other" over dates nine days apart.
+    const apart = `${days === 0 ? 'on the same day' : days < 14 ? `${countWord(days)} day${days === 1 ? '' : 's'} apart` : `about ${countWord(Math.round(days / 7))} weeks apart`}${noon}`;
     const pair = `your ${POINT_FUNCTION[natal.p1]} and your ${POINT_FUNCTION[natal.p2]}`;
     const reaches =
       natal.family === 'conjunction'
