@@ -11,6 +11,10 @@ import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { keyAspects } from '../../../src/reports/text/ranking.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
+
+const PLANETS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto']);
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const SIGNS = ['Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo', 'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces'];
@@ -142,7 +146,7 @@ describe('the Central Tension and the hard aspect figures', () => {
     expect(seen.kite).toBeGreaterThan(0);
   });
   it('over 200 random reports, a chart without a hard figure has its weightiest square or opposition named as the tension, and what is said of it is true', () => {
-    const seen = { named: 0, alone: 0, echoed: 0, none: 0, outside: 0 };
+    const seen = { named: 0, alone: 0, echoed: 0, none: 0, outside: 0, someHours: 0 };
     const name = '((?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)';
     const idOf = (n: string) => ID_OF.get(n.replace(/^the /, ''))!;
     for (const { chart, report } of reports()) {
@@ -156,6 +160,32 @@ describe('the Central Tension and the hard aspect figures', () => {
         seen.none++;
         if (chart.subject.settings.time_known)
           expect(keyAspects(factors).some((r) => r.aspect.type === 'square' || r.aspect.type === 'opposition')).toBe(false);
+        else {
+          // Untimed, the squares and oppositions of some hours are named with the hours the birth day gives them (a
+          // Jakarta reader met "no squares and no oppositions" above a grid showing the Moon square Jupiter).
+          const day = reportSky({ chart, asOf: AS_OF }).moonDay!;
+          const named = [
+            ...opening.matchAll(
+              new RegExp(
+                `${name}'s (square|opposition) with ${name} \\(for births (before|after|between) (\\d\\d:\\d\\d)(?: and (\\d\\d:\\d\\d))? local time\\)`,
+                'g',
+              ),
+            ),
+          ];
+          const some = [
+            ...day.aspects.filter((x) => x.other !== 'moon').map((x) => ({ p1: 'moon', p2: x.other, type: x.type, from: x.from, to: x.to })),
+            ...day.pairs,
+          ].filter(
+            (x) => (x.type === 'square' || x.type === 'opposition') && !(x.from === '00:00' && x.to === '24:00') && PLANETS.has(x.p1) && PLANETS.has(x.p2),
+          );
+          expect(named.length, `${chart.subject.datetime}: ${opening}`).toBe(some.length);
+          for (const [, a, type, b, how, t1, t2] of named) {
+            const found = some.find((x) => x.type === type && new Set([x.p1, x.p2, idOf(a!), idOf(b!)]).size === 2);
+            const [from, to] = how === 'before' ? ['00:00', t1] : how === 'after' ? [t1, '24:00'] : [t1, t2];
+            expect(found && [found.from, found.to], `${chart.subject.datetime}: ${a} ${type} ${b}`).toEqual([from, to]);
+            seen.someHours++;
+          }
+        }
         continue;
       }
       if (!m) {
@@ -227,5 +257,13 @@ describe('the Central Tension and the hard aspect figures', () => {
     expect(seen.alone).toBeGreaterThan(3);
     expect(seen.outside).toBeGreaterThan(0);
     expect(seen.echoed).toBeGreaterThan(10);
+  });
+
+  it('Jakarta, 9 February 1996, untimed: "no squares and no oppositions" names those the hour of birth decides', () => {
+    const jakarta = { city: 'Jakarta', country: 'ID', lat: -6.2088, lng: 106.8456, source: 'request' as const, zone: 'Asia/Jakarta' };
+    const chart = natalChartFor({ name: 'Reader', year: 1996, month: 2, day: 9, time_known: false }, jakarta);
+    const central = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'central_tension')!.markdown;
+    expect(central).toMatch(/no squares and no oppositions|neither squares nor oppositions/);
+    expect(central).toMatch(/the hour of birth decides more, [^.]*the Moon's square with Jupiter \(for births before 18:4\d local time\)/);
   });
 });

@@ -8,6 +8,7 @@
 import { readAsItsHouse } from '../angle-house.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
+import { stretchHours } from '../day-stretches.ts';
 import type { ReportContext } from '../context.ts';
 import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
@@ -126,13 +127,32 @@ function alone(ctx: ReportContext, a: KeyedAspect): string {
 
 /** The chapter's opening for a chart with no square or opposition among its ranked aspects. */
 export function noTensionIntro(ctx: ReportContext): string {
-  return ctx.choose(
+  const intro = ctx.choose(
     [
       'The aspects ranked in your chart include no squares and no oppositions, so it has no single head-on argument at its centre; what pulls in it is quieter, and is read here from the shape of the whole, the slow planets where they reach your personal points, and the aspects not yet read in another chapter.',
       'Your chart ranks neither squares nor oppositions among its aspects: its parts disagree less than most, and what tension it holds is gathered here from the shape of the wheel, the slow planets where they touch you personally, and the aspects not read with their planets.',
     ],
     'theme-tension-none',
   );
+  return [intro, somehoursHard(ctx)].filter(Boolean).join(' ');
+}
+
+/**
+ * Untimed: the squares and oppositions between the planets that held for some hours of the birth day, named with their
+ * hours beside "no squares and no oppositions" (a Jakarta reader met that sentence above an aspect grid showing the Moon
+ * square Jupiter, in orb until 18:49, with no word of it); undefined when there are none.
+ */
+function somehoursHard(ctx: ReportContext): string | undefined {
+  const day = ctx.sky.moonDay;
+  if (ctx.timed || !day) return undefined;
+  const planets: readonly string[] = TEN_PLANET_IDS;
+  const hard = [
+    ...day.aspects.map((x) => ({ p1: 'moon', type: x.type, p2: x.other, from: x.from, to: x.to })),
+    ...day.pairs.map((x) => ({ p1: x.p1, type: x.type, p2: x.p2, from: x.from, to: x.to })),
+  ].filter((x) => isHard(x) && !wholeDay(x) && planets.includes(x.p1) && planets.includes(x.p2));
+  if (!hard.length) return undefined;
+  const each = hard.map((x) => `${aspectInSentence(x.p1, x.type, x.p2)} (for births ${stretchHours([x])} local time)`);
+  return `That is said of the aspects that held all day: the hour of birth decides ${hard.length === 1 ? 'one more' : 'more'}, ${joinAnd(each)}.`;
 }
 
 /** How each aspect of the tension tends to be lived, before the signs and houses of this chart say where. */
