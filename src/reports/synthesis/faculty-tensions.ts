@@ -684,7 +684,9 @@ export function tensionPassage(
   if (timesNamed === 1)
     return `${subject} speaks for the ${sideWord(conflict.faculty, conflict.laterPole)} side of the tension over ${TENSION_OVER[conflict.faculty]}, named earlier with ${labelInSentence(namedWith ?? conflict.earlierLabel)}.`;
   if (timesNamed > 1)
-    return `${also ? 'The same reading is also' : capitalise(later) + ' is'} one more voice for the ${sideWord(conflict.faculty, conflict.laterPole)} side of that same tension.`;
+    // The tension named by what it is about, not "that same tension": the last mention may be chapters back (a Montreal
+    // reader met "that same tension" in a chapter that had named none).
+    return `${also ? 'The same reading is also' : capitalise(later) + ' is'} one more voice for the ${sideWord(conflict.faculty, conflict.laterPole)} side of the tension over ${TENSION_OVER[conflict.faculty]}.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
   if (point) {

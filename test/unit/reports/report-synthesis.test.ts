@@ -47,7 +47,10 @@ describe('the synthesis layer', () => {
       // side it adds to, and later ones speak without an introduction; two entries about one point are its two sides.
       const named =
         report.markdown.match(
-          new RegExp(`${TWO_SIDES_PATTERN.source}| side of the tension over [^\\n]*?, (?:read|named) earlier with | side of that same tension\\.`, 'g'),
+          new RegExp(
+            `${TWO_SIDES_PATTERN.source}| side of the tension over [^\\n]*?, (?:read|named) earlier with | one more voice for the [^\\n]*? side of the tension over [^\\n]*?\\.`,
+            'g',
+          ),
         ) ?? [];
       expect(named.length).toBe(report.readings!.reduce((n, r) => n + (r.tensions?.length ?? 0), 0));
       const faculties = report.readings!.flatMap((r) => r.tensions ?? []);
