@@ -220,6 +220,26 @@ export const NODE_DIRECTION: Record<string, string> = {
   pisces: 'compassion, imagination and trust in what you cannot control',
 };
 
+/**
+ * Where the North Node in each house points: a timed chart's node is read by house (sections/nodes-chiron.ts), and the
+ * synthesis's suggestion follows it (a Kiruna reader met the node's 1st house read as standing on your own feet and its
+ * Libra, in the synthesis, as partnership between equals).
+ */
+export const NODE_HOUSE_DIRECTION: Record<number, string> = {
+  1: 'standing on your own feet and deciding for yourself who you are',
+  2: 'building resources of your own and trusting your own values',
+  3: 'curiosity, plain talk and the people and places close at hand',
+  4: 'a home and an inner life of your own making',
+  5: 'play, making things and the risk of being seen to enjoy yourself',
+  6: 'useful daily work, good habits and care of the body',
+  7: 'partnership, listening and meeting others halfway',
+  8: 'sharing, trusting and letting yourself be changed by others',
+  9: 'learning, travel and a wider view of what life means',
+  10: 'a public aim and responsibility taken in your own name',
+  11: 'friends, groups and hopes shared with others',
+  12: 'quiet, solitude and trust in what you cannot control',
+};
+
 /** Growth suggestions for an element the chart has little of (one chosen per chart). */
 export const WEAK_ELEMENT_SUGGESTION: Record<string, readonly string[]> = {
   fire: [

@@ -42,4 +42,19 @@ describe('the synthesis lists', () => {
     }
     expect(balance).toBeGreaterThan(20);
   });
+
+  it("a timed chart's North Node suggestion follows its house, as the node's chapter reads it (over 60 random reports)", () => {
+    let timed = 0;
+    for (const chart of randomReportCharts(60, 8822)) {
+      const synthesis = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).sections.find((s) => s.id === 'synthesis')!.markdown;
+      const node = chart.planets.find((p) => p.id === 'north_node')!;
+      const said = /North Node in (the (\d+)(?:st|nd|rd|th) house|[A-Z][a-z]+)/.exec(synthesis);
+      if (!said) continue;
+      if (chart.subject.settings.time_known) {
+        timed++;
+        expect(Number(said[2]), `${chart.subject.datetime}: ${said[0]}`).toBe(node.house);
+      } else expect(said[2], said[0]).toBeUndefined();
+    }
+    expect(timed).toBeGreaterThan(10);
+  });
 });

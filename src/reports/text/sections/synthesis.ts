@@ -12,6 +12,7 @@ import { bullets, capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import {
   aspectInSentence,
   NODE_DIRECTION,
+  NODE_HOUSE_DIRECTION,
   POINT_FUNCTION,
   POINT_NAMES,
   pointInSentence,
@@ -166,13 +167,16 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
   if (balance.weakModalities.length === 0)
     for (const m of balance.strongModalities) if (allDay(keys.modality(m, 'strong'))) out.push(suggestion(STRONG_MODALITY_SUGGESTION, m, 'strong'));
   const node = points.get('north_node');
+  // By house where the chart has one, as the node's chapter reads it; by sign without a birth time.
+  const nodeWhere = node?.house !== undefined ? `the ${ordinal(node.house)} house` : ctx.signName('north_node');
+  const nodeDirection = node && (node.house !== undefined ? NODE_HOUSE_DIRECTION[node.house] : NODE_DIRECTION[node.sign]);
   if (node)
     out.push(
       ctx.choose(
         [
-          `Let your North Node in ${ctx.signName('north_node')} guide a few deliberate choices: it favours ${NODE_DIRECTION[node.sign]}, which may feel unfamiliar at first and grows more natural with practice.`,
-          `When two options look equally good, take the one closer to your North Node in ${ctx.signName('north_node')}: ${NODE_DIRECTION[node.sign]}.`,
-          `Your North Node in ${ctx.signName('north_node')} points toward ${NODE_DIRECTION[node.sign]}; one small step in that direction each month adds up over the years.`,
+          `Let your North Node in ${nodeWhere} guide a few deliberate choices: it favours ${nodeDirection}, which may feel unfamiliar at first and grows more natural with practice.`,
+          `When two options look equally good, take the one closer to your North Node in ${nodeWhere}: ${nodeDirection}.`,
+          `Your North Node in ${nodeWhere} points toward ${nodeDirection}; one small step in that direction each month adds up over the years.`,
         ],
         'synthesis-node',
       ),
