@@ -72,6 +72,9 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     const day = untimedPair ? ctx.dayAspect({ p1: id, p2: other, type: 'conjunction' }) : undefined;
     if (untimedPair && !(day && wholeDay(day) && day.widest <= FIGURE_ORB)) continue;
     const pair = [id, other].sort((a, b) => PLANETS.indexOf(a) - PLANETS.indexOf(b)) as [string, string];
+    // Where the conjunction has had its own reading already, it has been read as one force: not a second time here (a
+    // Kiruna reader met Venus conjunct Mars read, then "Only 3°03′ separate Venus and Mars…" straight after it).
+    if ([keys.aspect(pair[0], 'conjunction', pair[1]), keys.aspect(pair[1], 'conjunction', pair[0])].some((key) => ctx.isShown(key))) continue;
     if (!ctx.once(`figure:${pair.join('-')}`)) continue;
     // Untimed, a body that changed sign that day shares its sign with the other only for some hours: no sign is named.
     const sameSign = signOf(p.lon).id === signOf(q.lon).id && !bodySignHours(ctx, id) && !bodySignHours(ctx, other);

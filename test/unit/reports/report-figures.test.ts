@@ -195,3 +195,15 @@ describe('aspect figures in a report', () => {
     }
   });
 });
+
+describe('a close conjunction read as one figure', () => {
+  it('is not said again to be one figure where its own reading has been given (Kiruna, 21 June 1977: Venus conjunct Mars, Mercury conjunct Jupiter)', () => {
+    const kiruna = { city: 'Kiruna', country: 'SE', lat: 67.8558, lng: 20.2253, source: 'request' as const, zone: 'Europe/Stockholm' };
+    const markdown = composeReport(natalChartFor({ name: 'Reader', year: 1977, month: 6, day: 21, hour: 13, minute: 40 }, kiruna), {
+      asOf: '2026-11-25T00:00:00Z',
+    }).markdown;
+    expect(markdown).toContain('*Venus conjunct Mars · ');
+    expect(markdown).toContain('*Mercury conjunct Jupiter · ');
+    expect(markdown).not.toMatch(/separate Venus and Mars|Venus and Mars are joined|Mercury and Jupiter are joined|separate Mercury and Jupiter/);
+  });
+});
