@@ -301,3 +301,26 @@ describe('the first chapter’s factors', () => {
     expect(seen).toBeGreaterThan(10);
   });
 });
+
+describe('the least element', () => {
+  it('is read as a lean, not a lack, at a fifth of the weight or more (over 120 random reports; Kiruna 1977, earth at 21 %)', () => {
+    const kiruna = { city: 'Kiruna', country: 'SE', lat: 67.8558, lng: 20.2253, source: 'request' as const, zone: 'Europe/Stockholm' };
+    let leans = 0;
+    let lacks = 0;
+    for (const chart of [natalChartFor({ name: 'Reader', year: 1977, month: 6, day: 21, hour: 13, minute: 40 }, kiruna), ...randomReportCharts(120, 3301)]) {
+      const markdown = composeReport(chart, { asOf: AS_OF }).markdown;
+      const least = /#### Least Element: (\w+)\n\n([^\n]+)/.exec(markdown);
+      if (!least) continue;
+      const share = Number(new RegExp(`\\| ${least[1]} \\| [\\d.]+ \\| (\\d+(?:\\.\\d)?) % \\|`).exec(markdown)![1]);
+      if (/but this is a lean rather than a lack/.test(least[2]!)) {
+        leans++;
+        expect(share, `${chart.subject.datetime}: ${least[2]}`).toBeGreaterThanOrEqual(20);
+      } else if (/^(With no planet in|With so little|Though \w+ is not missing)/.test(least[2]!)) {
+        lacks++;
+        expect(share, `${chart.subject.datetime}: ${least[2]}`).toBeLessThan(20);
+      }
+    }
+    expect(leans).toBeGreaterThan(0);
+    expect(lacks).toBeGreaterThan(10);
+  });
+});

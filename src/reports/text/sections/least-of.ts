@@ -166,6 +166,14 @@ const MODALITY_PRACTICE: Record<string, readonly string[]> = {
 };
 
 /** What each modality gives, as a noun phrase. */
+/** What an element gives, said where its smallest share is a lean rather than a lack. */
+const ELEMENT_QUALITY: Record<string, string> = {
+  fire: 'the spark to begin and to hope aloud',
+  earth: 'the practical, bodily sense of things',
+  air: 'the step back that sees what is happening and names it',
+  water: 'the feel for what you and others feel',
+};
+
 const MODALITY_QUALITY: Record<string, string> = {
   cardinal: 'readiness to begin',
   fixed: 'staying power',
@@ -316,12 +324,19 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   // The temperament chapter may already have read this element as one in the background: not again.
   const elementRead = ctx.isShown(keys.element(element, 'weak'));
   const elementHeading = `Least Element: ${ELEMENT_NAMES[element]}`;
-  const elementLack = elementRead
-    ? undefined
-    : saidOfScarcity(ctx, ELEMENT_LACK[element]!, `least-lack-${element}`, elementHeading, elementByHour !== undefined);
+  // A least element at a fifth of the weight or more that the factors do not call weak is a lean, as a mode is, not a
+  // lack (a Kiruna reader met earth at 21 %, half a point below fire and water, read as "the practical and the bodily do
+  // not come first" beside Venus in its own Taurus).
+  const elementLacking = balance.weakElements.includes(element) || elementShare < 20;
+  const elementLack =
+    elementRead || !elementLacking
+      ? undefined
+      : saidOfScarcity(ctx, ELEMENT_LACK[element]!, `least-lack-${element}`, elementHeading, elementByHour !== undefined);
   const lack = elementLack
     ? `${strength} ${elementLack.text}.`
-    : `${ELEMENT_NAMES[element]}, the element the temperament section above found in the background, holds ${elementShare} % of your chart's weight.`;
+    : elementRead
+      ? `${ELEMENT_NAMES[element]}, the element the temperament section above found in the background, holds ${elementShare} % of your chart's weight.`
+      : `${ELEMENT_NAMES[element]} holds the smallest share of the elements (${elementShare} %), but this is a lean rather than a lack: ${ELEMENT_QUALITY[element]} is there when you call on it, only not the first thing you reach for.`;
   const elementTie = leastElement.tied.length
     ? ` ${tieSentence(
         leastElement.tied.map((e) => ELEMENT_NAMES[e]!.toLowerCase()),
