@@ -212,7 +212,8 @@ export function angleFigureReading(ctx: ReportContext, f: AngleFigure): string {
     return (
       `${stand} ` +
       `With the angle this makes a T-square the planets alone do not show: ${across} its opposition, ${pointInSentence(f.apex)} its apex. ` +
-      `${capitalize(POINT_PART[f.apex]!)} presses both on ${pressed} and on the axis ${one ? 'it stands' : 'they stand'} on, so the strain shows in ${ANGLE_FIELD[f.angle]} and in ${ANGLE_FIELD[opposite]}. ` +
+      // Not "both on A and B and on the axis": with two planets pressed, "both" had three things to hold (a reader met it).
+      `${capitalize(POINT_PART[f.apex]!)} presses ${one ? `both on ${pressed} and` : `on ${pressed}, and`} on the axis ${one ? 'it stands' : 'they stand'} on, so the strain shows in ${ANGLE_FIELD[f.angle]} and in ${ANGLE_FIELD[opposite]}. ` +
       `By the rule for T-squares, it eases as you develop the empty corner opposite the apex, at ${leg.text}: in ${leg.signName}, ${SIGN_STYLE[leg.sign]}${house}.` +
       outOfSignNote(
         ctx,

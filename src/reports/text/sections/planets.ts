@@ -185,7 +185,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
               `${name} is personal in your chart because ${why('it')}.`,
               `For most people born around the same time ${name} stays in the background, but in your chart ${why('it')}, and that brings it forward.`,
               `${name} moves slowly and usually speaks for a generation; it speaks for you in particular because ${why('it')}.`,
-              `Here a slow planet becomes a private one: ${why(name)}.`,
+              `Here a slow planet, usually a generation's, becomes a personal one: ${why(name)}.`,
             ],
             'outer-personal',
           ),

@@ -196,7 +196,8 @@ export function familyImageParts(ctx: ReportContext): string[] {
   const named = pressedAspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_VERB[a.type]} ${POINT_NAMES[a.p2]}`);
   if (pressed.length) {
     parts.push(
-      `Saturn also presses on your ${joinAnd(pressed.map((id) => POINT_FUNCTION[id]!))} by ${pressingWord(pressedAspects.map((a) => a.type))} (${joinAnd(named)}), a sign that the expectations of your early years reached ${joinAnd(pressed.map((id) => POINT_PART[id]!))} too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
+      // "your X and your Y": the functions themselves hold "and" ("way of loving and valuing"), which a bare list garbled.
+      `Saturn also presses on ${joinAnd(pressed.map((id) => `your ${POINT_FUNCTION[id]!}`))} by ${pressingWord(pressedAspects.map((a) => a.type))} (${joinAnd(named)}), a sign that the expectations of your early years reached ${joinAnd(pressed.map((id) => POINT_PART[id]!))} too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
     );
     // Waiting for permission is a claim about initiative: beside a reading that said you move first, the two are named as one tension.
     parts.push(...ctx.ownClaims(['initiative:hesitant'], named[0]!));
