@@ -188,7 +188,7 @@ FACULTIES.visibility = {
 };
 FACULTIES.company = {
   poles: {
-    sociable: 'comes alive among people and gathers a wide, changing circle',
+    sociable: 'comes alive among people and gathers a wide circle',
     selective: 'keeps a small circle and needs time alone to recover from company',
   },
   together: [
