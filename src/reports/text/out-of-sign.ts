@@ -112,6 +112,7 @@ function moonOutOfSignHours(ctx: ReportContext, a: { p1: string; type: string; p
     // The part of each Moon sign's hours the aspect is in orb ("HH:MM" strings compare as times).
     .map((s) => ({ ...s, from: s.from > from ? s.from : from, to: s.to < to ? s.to : to }))
     .filter((s) => s.from < s.to);
+  // A sign's middle stands for the Moon anywhere in it: only the sign counts here.
   const crossing = stretches.filter((s) => crossesSignLine(a.type, s.sign * 30 + 15, otherLon));
   if (!crossing.length) return undefined;
   const each = crossing.map((s) => {

@@ -15,7 +15,7 @@
 import { FIGURE_ORBS } from '../../interpretations/chart-factors/configurations.ts';
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
 import type { DayAspect } from '../sky/moon-day.ts';
-import { DAY_MINUTES, minuteClock } from '../sky/local-minutes.ts';
+import { clockMinutes, DAY_MINUTES, minuteClock } from '../sky/local-minutes.ts';
 import { wholeDay } from './aspect-facts.ts';
 import type { ReportContext } from './context.ts';
 import { stretchHours } from './day-stretches.ts';
@@ -42,7 +42,6 @@ export interface WideFigure {
 }
 
 const FIGURE_LIMIT: Readonly<Record<string, number>> = FIGURE_ORBS;
-const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 /** The table's aspects between the ten planets: untimed, every one the birth day had at some hour. */
 function tableAspects(ctx: ReportContext): TableAspect[] {
@@ -65,7 +64,7 @@ export function wideFigures(ctx: ReportContext): WideFigure[] {
     const shape = members as TableAspect[];
     // The hours all of the shape's aspects are in orb: none, and there is no shape at any hour.
     const partDay = shape.map((a) => a.day).filter((d): d is DayAspect => d !== undefined && !wholeDay(d));
-    const [from, to] = [Math.max(0, ...partDay.map((d) => minutes(d.from))), Math.min(DAY_MINUTES, ...partDay.map((d) => minutes(d.to)))];
+    const [from, to] = [Math.max(0, ...partDay.map((d) => clockMinutes(d.from))), Math.min(DAY_MINUTES, ...partDay.map((d) => clockMinutes(d.to)))];
     if (from >= to) return;
     const wide = shape.map((aspect) => ({ aspect, limit: FIGURE_LIMIT[aspect.type]! })).filter((w) => (w.aspect.day?.closest ?? w.aspect.orb) > w.limit);
     if (!wide.length) return;

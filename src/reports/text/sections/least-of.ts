@@ -245,6 +245,9 @@ function leastByHour<K extends string>(
   return `${opening} ${named(other)} would hold the smallest share (${share(weights[other], total)} %) instead of ${named(least)}.`;
 }
 
+/** Under this share of the weight the least element or mode is a lack; at it or above, the smallest share is a lean. */
+const LACK_BELOW_PERCENT = 20;
+
 /** Under this share of the weight the least element is said to be "so little", and may be called scarce. */
 const LITTLE_BELOW_PERCENT = 15;
 
@@ -268,7 +271,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const elementByHour =
     other && opening && leastByHour(opening, 'element', ELEMENTS, leastElement.least, { weights: other.elements, carriers: other.members, total: other.total });
   // A lack is said of a mode the factors call weak, or one under a fifth of the weight; a smaller share than the others is a lean.
-  const lacks = (weak: readonly string[], m: string, percent: number) => weak.includes(m) || percent < 20;
+  const lacks = (weak: readonly string[], m: string, percent: number) => weak.includes(m) || percent < LACK_BELOW_PERCENT;
   const lacking = lacks(balance.weakModalities, leastModality.least, share(balance.modalities[leastModality.least], total));
   const modalityByHour =
     other &&
@@ -327,7 +330,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   // A least element at a fifth of the weight or more that the factors do not call weak is a lean, as a mode is, not a
   // lack (a Kiruna reader met earth at 21 %, half a point below fire and water, read as "the practical and the bodily do
   // not come first" beside Venus in its own Taurus).
-  const elementLacking = balance.weakElements.includes(element) || elementShare < 20;
+  const elementLacking = balance.weakElements.includes(element) || elementShare < LACK_BELOW_PERCENT;
   const elementLack =
     elementRead || !elementLacking
       ? undefined

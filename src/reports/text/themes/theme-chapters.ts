@@ -13,6 +13,7 @@ import { aspectInSentence, LIFE_AREAS, pointInSentence, pointsInSentence } from 
 import { aspectScore } from '../ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { countWord } from '../report-markdown.ts';
+import { clockMinutes } from '../../sky/local-minutes.ts';
 import { CORE_WEIGHT, moonCertainty, otherMoonSign, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
 import { moonSignHours, moonSignOfAspect } from '../untimed-moon-sign.ts';
 import { aspectEntry, jupiterSaturnLink, outerPlanetsSection, PLANET_WEIGHT, retrogradeEntry } from '../sections/planets.ts';
@@ -52,8 +53,7 @@ const MIN_HOURS_READ = 2;
 /** How long a Moon aspect of the birth day held ("HH:MM" to "HH:MM"); a whole day when it has no hours. */
 function hoursHeld(day: { from: string; to: string } | undefined): number {
   if (!day) return 24;
-  const hours = (t: string) => Number(t.slice(0, 2)) + Number(t.slice(3, 5)) / 60;
-  return hours(day.to) - hours(day.from);
+  return (clockMinutes(day.to) - clockMinutes(day.from)) / 60;
 }
 
 /**
