@@ -27,7 +27,11 @@ const PAIR_READINGS: Record<string, readonly string[]> = {
   'sun-moon': [
     'What you aim at and what you need were set in the same place, so will and feeling rarely argue; the risk is that little in you offers another view.',
   ],
-  'venus-mars': ['Desire and affection are fused: what you love you also pursue, and attraction tends to be immediate and physical rather than slow to grow.'],
+  // Not "immediate rather than slow to grow": a claim on love's pace the placements beside it may deny (a Kiruna reader met
+  // it beside Venus in Taurus's unhurried warmth).
+  'venus-mars': [
+    'Desire and affection are fused: what you love you also pursue, and attraction and fondness tend to arrive together rather than one after the other.',
+  ],
   'mercury-saturn': [
     'Thought and caution are fused: you think before you speak and check before you conclude, which gives weight to your words and can make them slow to come.',
   ],

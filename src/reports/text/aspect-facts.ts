@@ -5,6 +5,7 @@
  * it), with the hours and the closest approach.
  */
 import type { DayAspect } from '../sky/moon-day.ts';
+import { clockMinutes } from '../sky/local-minutes.ts';
 import { degreesMinutes } from './report-markdown.ts';
 
 export interface StatedAspect {
@@ -16,6 +17,15 @@ export interface StatedAspect {
 
 /** Whether an untimed chart's aspect held from the birth day's first minute to its last. */
 export const wholeDay = (d: Pick<DayAspect, 'from' | 'to'>) => d.from === '00:00' && d.to === '24:00';
+
+/** The least time, hours, an untimed Moon aspect must have been in orb on the birth day for its passage to be read. */
+export const MIN_HOURS_READ = 2;
+
+/** How long an aspect of the birth day held ("HH:MM" to "HH:MM"); a whole day when it has no hours. */
+export function hoursHeld(day: Pick<DayAspect, 'from' | 'to'> | undefined): number {
+  if (!day) return 24;
+  return (clockMinutes(day.to) - clockMinutes(day.from)) / 60;
+}
 
 /** "orb 1°21′ · applying", or the day's window for an untimed chart's aspect. */
 export function aspectFact(a: StatedAspect): string {

@@ -48,7 +48,8 @@ describe('the aspects an untimed report leaves out of its ranking', () => {
   });
 
   it('the North Node, Chiron and Lilith name the Moon’s aspects they do not read, each with the births it holds for', () => {
-    const NOTE = /^Without a birth time (?:only what held over the whole birth day is read here|the Moon's aspects to (Lilith) are not read here): (.*)\.$/gm;
+    const NOTE =
+      /^Without a birth time (?:the hour of birth decides (?:these, which are|this one, which is) not read here|the Moon's aspects to (Lilith) are not read here): (.*)\.$/gm;
     const EACH =
       /the Moon's (conjunction|sextile|square|trine|opposition) with (the North Node|Chiron|Lilith) (?:held all day|was within orb only for births (before|after|between) (\d\d:\d\d)(?: and (\d\d:\d\d))? local time)/g;
     const ID: Record<string, string> = { 'the North Node': 'north_node', Chiron: 'chiron', Lilith: 'lilith' };
@@ -90,5 +91,21 @@ describe('the aspects an untimed report leaves out of its ranking', () => {
     expect(text).toMatch(
       /Without a birth time the Moon's aspects to Lilith are not read here: the Moon's conjunction with Lilith was within orb only for births before \d\d:\d\d local time\./,
     );
+  });
+
+  it('read the Moon’s aspects of some hours to the North Node and Chiron for those hours only, as the Moon’s chapter does (60 untimed births and Jakarta 1996)', () => {
+    const jakarta = { city: 'Jakarta', country: 'ID', lat: -6.2088, lng: 106.8456, source: 'request' as const, zone: 'Asia/Jakarta' };
+    const LINE =
+      /^\*\*Moon (conjunct|sextile|square|trine|opposite) (North Node|Chiron)\*\* \(within orb for part of the day \((\d\d:\d\d) to (\d\d:\d\d) local time\)[^\n]*$/gm;
+    let read = 0;
+    for (const chart of [natalChartFor({ name: 'Reader', year: 1996, month: 2, day: 9, time_known: false }, jakarta), ...untimedBirths(60, 9109)]) {
+      const text = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+      for (const [line, , , from, to] of text.matchAll(LINE)) {
+        read++;
+        const hours = from === '00:00' ? `before ${to}` : to === '24:00' ? `after ${from}` : `between ${from} and ${to}`;
+        expect(line, chart.subject.datetime).toContain(`This holds only if you were born ${hours} local time`);
+      }
+    }
+    expect(read).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { degreesMinutes, joinAnd } from '../report-markdown.ts';
-import { aspectFact, wholeDay } from '../aspect-facts.ts';
+import { aspectFact, hoursHeld, MIN_HOURS_READ, wholeDay } from '../aspect-facts.ts';
 import type { DayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
 import { stretchHours } from '../day-stretches.ts';
@@ -268,9 +268,11 @@ function aspectsOf(ctx: ReportContext, point: string, except?: string): PointAsp
     if (!isMajor(a.type) || (a.p1 !== point && a.p2 !== point) || a.orb > KEY_ASPECT_WIDE_ORB) continue;
     const other = a.p1 === point ? a.p2 : a.p1;
     if (other === point || other === except || !Object.hasOwn(POINT_FUNCTION, other)) continue;
-    // Untimed: an aspect is read only when it held over the whole birth day.
+    // Untimed: an aspect is read when it held over the whole birth day, and the Moon's, as the Moon's own chapter reads
+    // them, when it held for MIN_HOURS_READ or more, with its hours (a Jakarta reader met the Moon conjunct Chiron, in orb
+    // for 91 % of the day, only named, while the Moon's chapter read aspects of five hours).
     const day = ctx.dayAspect(a);
-    if (day && !wholeDay(day)) continue;
+    if (day && !wholeDay(day) && (other !== 'moon' || hoursHeld(day) < MIN_HOURS_READ)) continue;
     found.push({ other, type: a.type, orb: day ? day.widest : a.orb, applying: a.is_applying, day });
   }
   // Ties in the order of the names, so that the text never depends on the input's order.
@@ -291,10 +293,15 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
     const phase = a.applying === undefined ? '' : a.applying ? ', applying' : ', separating';
     const stated = a.day ? aspectFact(a) : `orb ${degreesMinutes(a.orb)}${phase}`;
     const fact = `**${POINT_NAMES[a.other]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[point]}** (${stated}).`;
-    if (personal && isPersonal(a.other)) return `${fact} ${personal.readings[a.other][personal.family(a.type)]!(CONTACT_VERB[a.type])}`;
+    // Untimed, an aspect of some hours is read for those hours only, as the Moon's chapter reads its own.
+    const hours =
+      a.day && !wholeDay(a.day)
+        ? ` This holds only if you were born ${stretchHours([a.day])} local time, the hours in which the aspect was within orb; born at another hour, leave it aside.`
+        : '';
+    if (personal && isPersonal(a.other)) return `${fact} ${personal.readings[a.other][personal.family(a.type)]!(CONTACT_VERB[a.type])}${hours}`;
     const options = readings[a.type];
     const start = ctx.chooseIndex(options.length, `${point}-${a.type}`);
-    return `${fact} ${options[(start + occurrence) % options.length]!(POINT_FUNCTION[a.other]!, POINT_PART[a.other]!)}`;
+    return `${fact} ${options[(start + occurrence) % options.length]!(POINT_FUNCTION[a.other]!, POINT_PART[a.other]!)}${hours}`;
   });
 }
 
@@ -305,17 +312,30 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
  * orb at some hour of the day and not all day; `allDayToo` for Lilith's chapter, which reads none of the Moon's aspects
  * without a birth time.
  */
-export function moonAspectsNotRead(ctx: ReportContext, point: string, pointInProse: string, allDayToo = false): string | undefined {
+export function moonAspectsNotRead(
+  ctx: ReportContext,
+  point: string,
+  pointInProse: string,
+  allDayToo = false,
+  read: readonly PointAspect[] = [],
+): string | undefined {
   const day = ctx.sky.moonDay;
   if (ctx.timed || !day) return undefined;
-  const parts = day.aspects.filter((d) => d.other === point && isMajor(d.type) && d.closest <= KEY_ASPECT_WIDE_ORB && (allDayToo || !wholeDay(d)));
+  const parts = day.aspects.filter(
+    (d) =>
+      d.other === point &&
+      isMajor(d.type) &&
+      d.closest <= KEY_ASPECT_WIDE_ORB &&
+      (allDayToo || !wholeDay(d)) &&
+      !read.some((r) => r.other === 'moon' && r.type === d.type),
+  );
   if (!parts.length) return undefined;
   const each = parts.map(
     (d) => `the Moon's ${d.type} with ${pointInProse} ${wholeDay(d) ? 'held all day' : `was within orb only for births ${stretchHours([d])} local time`}`,
   );
   const lead = allDayToo
     ? `Without a birth time the Moon's aspects to ${pointInProse} are not read here`
-    : 'Without a birth time only what held over the whole birth day is read here';
+    : `Without a birth time the hour of birth decides ${parts.length > 1 ? 'these, which are' : 'this one, which is'} not read here`;
   return `${lead}: ${joinAnd(each)}.`;
 }
 
@@ -330,7 +350,7 @@ function aspectParts(
   /** A point whose aspect to this one is read elsewhere ("besides Chiron"), so that the count is of the others. */
   besides?: string,
 ): string[] {
-  const partDay = moonAspectsNotRead(ctx, point, pointInProse);
+  const partDay = moonAspectsNotRead(ctx, point, pointInProse, false, aspects);
   const but = besides ? ` besides ${besides}` : '';
   if (!aspects.length) return partDay ? [partDay] : [];
   // "Closely" only where every orb is close by the report's own measure (the outer planets' chapter: within 4°); a reader

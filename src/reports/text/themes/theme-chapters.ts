@@ -13,7 +13,7 @@ import { aspectInSentence, LIFE_AREAS, pointInSentence, pointsInSentence } from 
 import { aspectScore } from '../ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { countWord } from '../report-markdown.ts';
-import { clockMinutes } from '../../sky/local-minutes.ts';
+import { hoursHeld, MIN_HOURS_READ } from '../aspect-facts.ts';
 import { CORE_WEIGHT, moonCertainty, otherMoonSign, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
 import { moonSignHours, moonSignOfAspect } from '../untimed-moon-sign.ts';
 import { aspectEntry, jupiterSaturnLink, outerPlanetsSection, PLANET_WEIGHT, retrogradeEntry } from '../sections/planets.ts';
@@ -45,15 +45,6 @@ export interface ThemeState {
   angle: AngleFigure | undefined;
   /** The chart's centre as "The Central Tension" names it (chartCentre), read by the year ahead and the synthesis. */
   centre: ChartCentre | undefined;
-}
-
-/** The least time, hours, an untimed Moon aspect must have been in orb on the birth day for its passage to be read. */
-const MIN_HOURS_READ = 2;
-
-/** How long a Moon aspect of the birth day held ("HH:MM" to "HH:MM"); a whole day when it has no hours. */
-function hoursHeld(day: { from: string; to: string } | undefined): number {
-  if (!day) return 24;
-  return (clockMinutes(day.to) - clockMinutes(day.from)) / 60;
 }
 
 /**
