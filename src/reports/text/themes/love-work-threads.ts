@@ -163,7 +163,7 @@ const MARS_AT_WORK: Record<string, { text: string; claims: string[] }> = {
     claims: [],
   },
   leo: {
-    text: 'At work this Mars is at its best when the work carries its name: leading a team, presenting the result, taking charge of something others can see.',
+    text: 'At work this Mars is at its best when the work carries your name: leading a team, presenting the result, taking charge of something others can see.',
     claims: [],
   },
   virgo: {

@@ -185,7 +185,7 @@ function work(ctx: ReportContext, state: ThemeState): string[] {
   const [saturn, jupiter] = [signName(ctx, 'saturn'), signName(ctx, 'jupiter')];
   const intro = ctx.choose(
     [
-      `How you work draws on ${ctx.timed ? `the Midheaven in ${signName(ctx, 'mc')}, the aim you grow toward in public, on the 10th and 6th houses of career and daily tasks, on ` : ''}Saturn in ${saturn}, where skill is built slowly, and on Jupiter in ${jupiter}, where opportunity and faith come more easily; the Sun's sign and the chart's element balance add what kind of work feels worth doing.`,
+      `How you work draws on ${ctx.timed ? `the Midheaven in ${signName(ctx, 'mc')}, the aim you grow toward in public, on the 10th and 6th houses of career and daily tasks, on ` : ''}Saturn in ${saturn}, where skill is built slowly, and on Jupiter in ${jupiter}, which says where opportunity and faith are found; the Sun's sign and the chart's element balance add what kind of work feels worth doing.`,
       `Vocation is read here from several factors at once: ${ctx.timed ? `the Midheaven in ${signName(ctx, 'mc')} and the houses of work, ` : ''}Saturn in ${saturn} for discipline and mastery, Jupiter in ${jupiter} for growth and reach, and the Sun for the purpose behind it all.`,
     ],
     'theme-work',
