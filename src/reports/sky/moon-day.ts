@@ -53,6 +53,11 @@ export interface PairDayAspect extends DayAspect {
   p2: string;
 }
 
+/** Every aspect of the birth day as a pair: the Moon's first (the Moon as `p1`), then the other bodies'. */
+export function dayPairs(day: MoonDay): PairDayAspect[] {
+  return [...day.aspects.map(({ other, ...d }) => ({ ...d, p1: 'moon', p2: other })), ...day.pairs];
+}
+
 export interface MoonDay {
   /** The local date, YYYY-MM-DD. */
   date: string;

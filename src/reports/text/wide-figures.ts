@@ -14,7 +14,7 @@
  */
 import { FIGURE_ORBS } from '../../interpretations/chart-factors/configurations.ts';
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
-import type { DayAspect } from '../sky/moon-day.ts';
+import { dayPairs, type DayAspect } from '../sky/moon-day.ts';
 import { clockMinutes, DAY_MINUTES, minuteClock } from '../sky/local-minutes.ts';
 import { wholeDay } from './aspect-facts.ts';
 import type { ReportContext } from './context.ts';
@@ -48,10 +48,9 @@ function tableAspects(ctx: ReportContext): TableAspect[] {
   const planet = new Set<string>(TEN_PLANET_IDS);
   const day = ctx.sky.moonDay;
   if (ctx.timed || !day) return ctx.factors.aspects.filter((a) => planet.has(a.p1) && planet.has(a.p2));
-  return [
-    ...day.aspects.map((d) => ({ p1: 'moon', p2: d.other, type: d.type, orb: d.closest, day: d })),
-    ...day.pairs.map((d) => ({ p1: d.p1, p2: d.p2, type: d.type, orb: d.closest, day: d })),
-  ].filter((a) => planet.has(a.p1) && planet.has(a.p2));
+  return dayPairs(day)
+    .filter((d) => planet.has(d.p1) && planet.has(d.p2))
+    .map((d) => ({ p1: d.p1, p2: d.p2, type: d.type, orb: d.closest, day: d }));
 }
 
 /** Figure shapes among the table's aspects that are no figure because one of their aspects is wider than a figure's orb. */
@@ -73,10 +72,14 @@ export function wideFigures(ctx: ReportContext): WideFigure[] {
   for (const opposition of aspects.filter((a) => a.type === 'opposition'))
     for (const apex of TEN_PLANET_IDS)
       consider('t_square', [opposition.p1, opposition.p2, apex], [opposition, between(opposition.p1, apex, 'square'), between(opposition.p2, apex, 'square')]);
-  for (const [i, a] of TEN_PLANET_IDS.entries())
-    for (const [j, b] of TEN_PLANET_IDS.entries())
-      for (const c of TEN_PLANET_IDS.slice(j + 1))
-        if (i < j) consider('grand_trine', [a, b, c], [between(a, b, 'trine'), between(a, c, 'trine'), between(b, c, 'trine')]);
+  // Each three planets once.
+  const ids = TEN_PLANET_IDS;
+  for (let i = 0; i < ids.length; i++)
+    for (let j = i + 1; j < ids.length; j++)
+      for (let k = j + 1; k < ids.length; k++) {
+        const [a, b, c] = [ids[i]!, ids[j]!, ids[k]!];
+        consider('grand_trine', [a, b, c], [between(a, b, 'trine'), between(a, c, 'trine'), between(b, c, 'trine')]);
+      }
   return out;
 }
 

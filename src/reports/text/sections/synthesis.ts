@@ -141,8 +141,8 @@ function gather(
 function listSource(shown: ShownEntry): string {
   const balance = /^balance\.(element|modality)\.(\w+)\.(weak|strong)$/.exec(shown.key);
   if (balance) {
-    const [, kind, name, side] = balance as unknown as [string, string, string, string];
-    return `${side === 'weak' ? 'little' : 'much'} ${name}${kind === 'modality' ? ' energy' : ''} in your chart`;
+    const [, kind, name, side] = balance;
+    return `${side === 'weak' ? 'little' : 'much'} ${name!}${kind === 'modality' ? ' energy' : ''} in your chart`;
   }
   const dominant = /^dominant\.planet\.(\w+)$/.exec(shown.key);
   if (dominant) return `${POINT_NAMES[dominant[1]!] ?? dominant[1]}, your dominant planet`;

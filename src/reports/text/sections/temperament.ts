@@ -102,7 +102,7 @@ export function noneOf(name: string): (text: string) => string {
       .replace(/\b(plays|playing) only a small part\b/g, '$1 no part')
       .replace(/\bLittle of your chart\b/g, 'None of your chart')
       .replace(/\b(hold|holds) little of your chart\b/g, '$1 none of your chart')
-      .replace(/\bwith little of your chart\b/gi, (m) => (m.startsWith('W') ? 'With none of your chart' : 'with none of your chart'));
+      .replace(/\b([Ww]ith) little of your chart\b/g, '$1 none of your chart');
 }
 
 function entry(ctx: ReportContext, key: string, weight: number, fact?: string, adapt?: (text: string) => string): string | undefined {

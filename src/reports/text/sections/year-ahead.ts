@@ -273,7 +273,7 @@ const DAYS_AT_MOST = 14;
 export function inDays(text: string): string {
   return inWeeks(text)
     .replace(/\ba matter of weeks\b/gi, 'a matter of days')
-    .replace(/\b(a few|some|several) weeks\b/gi, (phrase) => (phrase.startsWith(phrase.charAt(0).toUpperCase()) ? 'A week or two' : 'a week or two'));
+    .replace(/\b(a few|some|several) weeks\b/gi, (phrase) => (/^[A-Z]/.test(phrase) ? 'A week or two' : 'a week or two'));
 }
 
 /** The library text's season adapted to how long the transit is felt at a time, in days (its longest stretch within orb). */
@@ -706,7 +706,7 @@ function bothEnds(
     const noon =
       shift >= 1 ? ` for a birth at noon (another hour moves a date by up to ${countWord(Math.round(shift))} day${Math.round(shift) === 1 ? '' : 's'})` : '';
     // In days under two weeks: a reader met "within a week of each other" over dates nine days apart.
-    const apart = `${days === 0 ? 'on the same day' : days < 14 ? `${countWord(days)} day${days === 1 ? '' : 's'} apart` : `about ${countWord(Math.round(days / 7))} weeks apart`}${noon}`;
+    const apart = `${days === 0 ? 'on the same day' : days < DAYS_AT_MOST ? `${countWord(days)} day${days === 1 ? '' : 's'} apart` : `about ${countWord(Math.round(days / 7))} weeks apart`}${noon}`;
     const pair = `your ${POINT_FUNCTION[natal.p1]} and your ${POINT_FUNCTION[natal.p2]}`;
     const reaches =
       natal.family === 'conjunction'

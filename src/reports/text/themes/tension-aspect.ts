@@ -9,6 +9,7 @@ import { readAsItsHouse } from '../angle-house.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import { stretchHours } from '../day-stretches.ts';
+import { dayPairs } from '../../sky/moon-day.ts';
 import type { ReportContext } from '../context.ts';
 import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
@@ -28,10 +29,10 @@ function partDayHardAspects(ctx: ReportContext, a: KeyedAspect): { p1: string; t
   // The points the chart's own aspects join (the echoes above are among them).
   const planets: readonly string[] = TEN_PLANET_IDS;
   const same = (p1: string, p2: string) => [p1, p2].sort().join() === points.slice().sort().join();
-  return [
-    ...(points.includes('moon') ? day.aspects.map((x) => ({ p1: 'moon', type: x.type, p2: x.other, from: x.from, to: x.to })) : []),
-    ...day.pairs.filter((x) => points.includes(x.p1) || points.includes(x.p2)).map((x) => ({ p1: x.p1, type: x.type, p2: x.p2, from: x.from, to: x.to })),
-  ].filter((x) => isHard(x) && !wholeDay(x) && !same(x.p1, x.p2) && planets.includes(x.p1) && planets.includes(x.p2));
+  // The Moon's aspects when the Moon is one of the points; the others' that fall on either point.
+  return dayPairs(day)
+    .filter((x) => (x.p1 === 'moon' ? points.includes('moon') : points.includes(x.p1) || points.includes(x.p2)))
+    .filter((x) => isHard(x) && !wholeDay(x) && !same(x.p1, x.p2) && planets.includes(x.p1) && planets.includes(x.p2));
 }
 
 /** Points outside the chart's aspect table whose aspects the chapter on the nodes, Chiron and Lilith reads. */
@@ -146,10 +147,7 @@ function somehoursHard(ctx: ReportContext): string | undefined {
   const day = ctx.sky.moonDay;
   if (ctx.timed || !day) return undefined;
   const planets: readonly string[] = TEN_PLANET_IDS;
-  const hard = [
-    ...day.aspects.map((x) => ({ p1: 'moon', type: x.type, p2: x.other, from: x.from, to: x.to })),
-    ...day.pairs.map((x) => ({ p1: x.p1, type: x.type, p2: x.p2, from: x.from, to: x.to })),
-  ].filter((x) => isHard(x) && !wholeDay(x) && planets.includes(x.p1) && planets.includes(x.p2));
+  const hard = dayPairs(day).filter((x) => isHard(x) && !wholeDay(x) && planets.includes(x.p1) && planets.includes(x.p2));
   if (!hard.length) return undefined;
   const each = hard.map((x) => `${aspectInSentence(x.p1, x.type, x.p2)} (for births ${stretchHours([x])} local time)`);
   return `That is said of the aspects that held all day: the hour of birth decides ${hard.length === 1 ? 'one more' : 'more'}, ${joinAnd(each)}.`;
