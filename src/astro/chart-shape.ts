@@ -50,6 +50,18 @@ export function bucketHandle(longitudes: readonly number[]): number | undefined 
   return best?.index;
 }
 
+/**
+ * The leading planet of a locomotive (or bowl), as an index into `longitudes`: the first planet after the widest empty
+ * arc in zodiacal order. The wheel turns clockwise in a day, against the zodiac's order, so this is the planet at the
+ * group's front edge with the open stretch ahead of it, the one the pattern's readers call its engine.
+ */
+export function leadingPlanet(longitudes: readonly number[]): number {
+  const order = longitudes.map((l, i) => ({ lon: normalizeDegrees(l), i })).sort((a, b) => a.lon - b.lon);
+  const g = gapsAfter(order.map((o) => o.lon));
+  const widest = g.indexOf(Math.max(...g));
+  return order[(widest + 1) % order.length]!.i;
+}
+
 /** Classifies the pattern; needs at least 7 of the 10 planets to be meaningful. */
 export function classifyShape(longitudes: number[]): HoroscopeShape | null {
   if (longitudes.length < 7) return null;

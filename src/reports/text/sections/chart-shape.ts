@@ -1,5 +1,5 @@
 /** Chart shape and configurations: the whole-chart pattern, stelliums and aspect figures. */
-import { bucketHandle, gapsAfter } from '../../../astro/chart-shape.ts';
+import { bucketHandle, gapsAfter, leadingPlanet } from '../../../astro/chart-shape.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
 import { houseWidths, nameOfSign, WIDE_HOUSE_DEG } from '../chart-facts.ts';
 import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
@@ -37,6 +37,17 @@ function handleOfBucket(ctx: ReportContext): string | undefined {
   return index === undefined ? undefined : planets[index]!.id;
 }
 
+/**
+ * The locomotive's leading planet, timed charts only: untimed, the Moon's place moves by up to 15° either side of noon's
+ * and can take or give up the front edge (a reader met the engine the pattern's reading speaks of left unnamed).
+ */
+function leaderOfLocomotive(ctx: ReportContext): { id: string; name: string; sign: string; house?: number } | undefined {
+  if (ctx.factors.shape !== 'locomotive' || !ctx.timed) return undefined;
+  const planets = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)).filter((p) => p !== undefined);
+  const leader = planets[leadingPlanet(planets.map((p) => p.lon))]!;
+  return { id: leader.id, name: POINT_NAMES[leader.id]!, sign: ctx.signName(leader.id), house: leader.house };
+}
+
 /** "Planets spread over 236° of the zodiac", or the handle of a bucket. */
 function shapeFact(ctx: ReportContext): string {
   if (ctx.factors.shape === 'bucket') {
@@ -54,10 +65,11 @@ function shapeFact(ctx: ReportContext): string {
     .map(normalizeDegrees)
     .sort((a, b) => a - b);
   // Untimed, the span is noon's: the Moon at one end of it moves it by up to 15° over the day.
-  return `The ten planets span ${Math.round(360 - Math.max(...gapsAfter(lons)))}° of the zodiac${ctx.timed ? '' : ' at noon'}`;
+  const span = `The ten planets span ${Math.round(360 - Math.max(...gapsAfter(lons)))}° of the zodiac${ctx.timed ? '' : ' at noon'}`;
+  const leader = leaderOfLocomotive(ctx);
+  return leader ? `${span} · Leading planet: ${leader.name} in ${leader.sign}${leader.house !== undefined ? `, ${ordinal(leader.house)} house` : ''}` : span;
 }
 
-/** Who makes a figure, and how: "Sun and Moon in opposition, both square Neptune". */
 /** A figure's members as a fact line lists them ("Saturn and Pluto in opposition, both square Sun"), or in a sentence, with the articles prose wants. */
 function figureMembers(c: Configuration, sentence = false): string {
   const list = sentence ? (ids: string[]) => pointsInSentence(ids) : names;
@@ -139,6 +151,11 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const e = ctx.library.entries.get(key);
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.shape, { heading: e.title, fact: shapeFact(ctx) }) : undefined;
     if (text) parts.push(text);
+    const leader = text ? leaderOfLocomotive(ctx) : undefined;
+    if (leader)
+      parts.push(
+        `In your chart the planet at the front edge of the open stretch, leading the group clockwise round the wheel as the sky turns in a day, is ${pointInSentence(leader.id)} in ${leader.sign}${leader.house !== undefined ? `, in your ${ordinal(leader.house)} house` : ''}: what it stands for tends to set the pace for the rest.`,
+      );
   }
   // The same planets gathered in one sign and in one house make two stelliums of one group: read once, by the sign, its
   // house named in the fact line (a reader met four planets read twice, as a Capricorn and as a 12th-house stellium).
