@@ -1,4 +1,5 @@
 /** The core placements: the Sun, the Moon, the rising sign and the chart ruler, and how the lights relate; the themes (../themes/) place them. */
+import { unaspectedNote } from '../unaspected.ts';
 import { degreesAndMinutes, signedSeparation, signIndexOf, signOf } from '../../../astro/zodiac.ts';
 import { combustionAt } from '../../../astro/combustion.ts';
 import { isClassical } from '../../../astro/horoscope-model.ts';
@@ -91,6 +92,9 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
     });
     if (houseText) parts.push(houseText);
   }
+  // Said once, with the planet's first reading.
+  const alone = signText ? unaspectedNote(ctx, id) : undefined;
+  if (alone) parts.push(alone);
   return parts;
 }
 
