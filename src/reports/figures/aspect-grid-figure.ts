@@ -3,8 +3,9 @@
  * one cell per pair, holding the pair's major aspect as a drawn mark (so no astrological font is
  * needed) and its orb in degrees. Conjunctions are a ring, sextiles a six-pointed star, squares a
  * square, trines a triangle, oppositions a bar between two dots; flowing aspects are blue, tense
- * ones red, conjunctions violet, as the legend in the empty corner above the staircase shows. An untimed chart's grid has no angles, and its Moon's cells give
- * the closest orb of the birth day.
+ * ones red, conjunctions violet, as the legend in the empty corner above the staircase shows. An untimed chart's grid has no angles, its cells give the closest
+ * orb of the birth day, and an aspect in orb for part of the day only is drawn dashed (a reader met the Moon's aspects of
+ * a few hours drawn like the chart's own, with only the caption to tell them apart).
  */
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 import { degreesMinutes } from '../text/report-markdown.ts';
@@ -35,6 +36,8 @@ const LEGEND = [
   ['opposition', 'tense'],
 ] as const;
 
+const DASHES = 'stroke-dasharray="2 1.6"';
+
 function mark(type: string, cx: number, cy: number, colour: string): string {
   const s = `stroke="${colour}" stroke-width="1.4" fill="none"`;
   switch (type) {
@@ -58,7 +61,8 @@ function mark(type: string, cx: number, cy: number, colour: string): string {
   }
 }
 
-export function aspectGridFigure(points: readonly string[], aspects: readonly KeyedAspect[]): string {
+/** `someHours`: whether an aspect held for part of an untimed birth day only (drawn dashed, and the legend says so). */
+export function aspectGridFigure(points: readonly string[], aspects: readonly KeyedAspect[], someHours: (a: KeyedAspect) => boolean = () => false): string {
   const ids = points.filter((id) => SHORT[id]);
   const n = ids.length;
   const width = LEFT + (n - 1) * CELL + 2;
@@ -82,7 +86,8 @@ export function aspectGridFigure(points: readonly string[], aspects: readonly Ke
     const col = Math.min(i, j);
     const cx = LEFT + col * CELL + CELL / 2;
     const top = (row - 1) * CELL;
-    cells.push(mark(a.type, cx, top + 13, COLOUR[a.family]));
+    const drawn = mark(a.type, cx, top + 13, COLOUR[a.family]);
+    cells.push(someHours(a) ? `<g ${DASHES}>${drawn}</g>` : drawn);
     cells.push(`<text x="${cx}" y="${top + 30}" class="o" text-anchor="middle">${degreesMinutes(a.orb).replace(/′$/, '')}</text>`);
   }
   // The legend in the empty corner above the staircase (top right): each mark with its aspect's name, in its colour.
@@ -92,6 +97,11 @@ export function aspectGridFigure(points: readonly string[], aspects: readonly Ke
     cells.push(mark(type, legendX, y, COLOUR[family]));
     cells.push(`<text x="${legendX + 12}" y="${y + 3}" class="o">${type}</text>`);
   });
+  if (aspects.some(someHours)) {
+    const y = 10 + LEGEND.length * 16;
+    cells.push(`<line x1="${legendX - 7}" y1="${y}" x2="${legendX + 7}" y2="${y}" stroke="#55506b" stroke-width="1.4" ${DASHES}/>`);
+    cells.push(`<text x="${legendX + 12}" y="${y + 3}" class="o">some hours</text>`);
+  }
   return (
     // The report inlines every figure into one page: style rules are scoped by the root's class, or one figure's
     // bare `.o` styles another's (the aspect grid's orbs were drawn with the year ahead's `fill: none`).

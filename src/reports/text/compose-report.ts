@@ -100,10 +100,11 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
         svg: aspectGridFigure(
           GRID_POINTS.filter((id) => ctx.factors.points.has(id)),
           ctx.factors.aspects,
+          (a) => ctx.rankingOrb(a) === undefined,
         ),
         caption: ctx.timed
           ? 'Aspect grid: every major aspect with its orb.'
-          : "Aspect grid: every major aspect with its orb (the Moon's, its closest of the birth day).",
+          : 'Aspect grid: every major aspect of the birth day with its closest orb; dashed, those in orb for part of the day only.',
       },
     ],
   };
