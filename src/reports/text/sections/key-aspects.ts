@@ -5,7 +5,7 @@ import { countWord, joinAnd, ordinal, table } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, pointInSentence } from '../phrases.ts';
 import { keyAspects } from '../ranking.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
-import { orbCell, phaseCell } from '../aspect-facts.ts';
+import { hoursHeld, MIN_HOURS_READ, orbCell, phaseCell } from '../aspect-facts.ts';
 import { aspectEntry } from './planets.ts';
 import { chapterReadIn } from '../themes/tension-aspect.ts';
 import { readAsItsHouse } from '../angle-house.ts';
@@ -38,9 +38,17 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     ...(moonPart.length ? [`the Moon's ${joinAnd(moonPart.map((a) => `${a.type} with ${pointInSentence(a.p1 === 'moon' ? a.p2 : a.p1)}`))}`] : []),
     ...otherPart.map((a) => aspectInSentence(a.p1, a.type, a.p2)),
   ];
+  // Another pair's aspect that held for MIN_HOURS_READ or more is read after the table with its hours, as the Moon's are in
+  // its chapter (a reader met Mercury conjunct Uranus, in orb for 95 % of the birth day, named here and read nowhere).
+  const readBelow = otherPart.filter(
+    (a) => hoursHeld(ctx.dayAspect(a)) >= MIN_HOURS_READ && !ctx.isShown(keys.aspect(a.p1, a.type, a.p2)) && !readAsItsHouse(ctx, a),
+  );
+  const below = readBelow.length
+    ? `; ${joinAnd(readBelow.map((a) => aspectInSentence(a.p1, a.type, a.p2)))} ${readBelow.length > 1 ? 'are' : 'is'} read after it, for the births ${readBelow.length > 1 ? 'each holds' : 'it holds'} for`
+    : '';
   const parts = [
     partDay.length
-      ? `Without a birth time, only what held over the whole birth day is ranked: ${joinAnd(partNames)} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table.`
+      ? `Without a birth time, only what held over the whole birth day is ranked: ${joinAnd(partNames)} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table${below}.`
       : undefined,
     ctx.choose(
       [
@@ -62,6 +70,10 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     const weight = 6 - row * 0.2;
     // Named by its row rather than numbered in its heading: numbers with gaps (those read earlier) read as missing sections.
     const text = aspectEntry(ctx, a, weight, `${ordinal(row + 1)} in the table`);
+    if (text) parts.push(text);
+  }
+  for (const a of readBelow) {
+    const text = aspectEntry(ctx, a, 4, 'not ranked: within orb for part of the birth day');
     if (text) parts.push(text);
   }
   return introducedSection(ctx, 'key_aspects', parts);
