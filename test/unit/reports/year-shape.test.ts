@@ -91,6 +91,9 @@ describe('the shape of the year ahead', () => {
         const sentence = text.split(/\n\n|(?<=\.) /).find((s) => /long transits?, (each )?within orb for four months/.test(s))!;
         for (const t of long) expect(sentence).toContain(name(t));
         for (const t of short) expect(sentence).not.toContain(`${name(t)},`);
+        // Named as the ground of the year, each long transit is read too, whatever it weighs (a reader met one read nowhere).
+        for (const t of long)
+          expect(text, `${chart.subject.datetime}: ${name(t)}`).toMatch(new RegExp(`\\n#+ ${POINT_NAMES[t.body]} [A-Za-z]+ Your ${POINT_NAMES[t.target]}\\n`));
       }
       // Each stretch is within orb around its own hit, by the ephemeris (the windows use the chart's orb, at least 1°).
       for (const t of year.transits.filter((x) => x.stretches.length > 1)) {

@@ -39,7 +39,7 @@ import { capitalize, countWord, joinAnd, ordinal, table, zodiacPosition } from '
 import { signedSeparation, signIndexOf, signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
 import { section, type ReportSection } from '../section.ts';
-import { yearShapeParagraph } from './year-shape.ts';
+import { yearShape, yearShapeParagraph } from './year-shape.ts';
 import { ageOn } from '../life-stage.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -751,7 +751,12 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
     if (someHours) parts.push(someHours);
   } else {
     // The weightiest are read in full, in the order the year brings them (the first stretch's start, else the first hit).
-    const read = ranked.slice(0, READ_IN_FULL).sort((a, b) => (a.from ?? firstDate(a)).localeCompare(b.from ?? firstDate(b)));
+    // The long transits the year-shape paragraph calls the ground of the year are read too, weigh what they may (a reader
+    // met one named as the year's ground and read nowhere).
+    const top = ranked.slice(0, READ_IN_FULL);
+    const long = yearShape(year).backdrop.filter((t) => !top.includes(t));
+    const read = [...top, ...long].sort((a, b) => (a.from ?? firstDate(a)).localeCompare(b.from ?? firstDate(b)));
+    const withLong = long.length ? `, with ${long.length === 1 ? 'the long transit' : `the ${countWord(long.length)} long transits`} the others stand on,` : '';
     const first = `${POINT_NAMES[read[0]!.body]} ${ASPECT_WORDS[read[0]!.type]} your ${POINT_NAMES[read[0]!.target]}`;
     const count = ranked.length === 1 ? 'one transit' : `${countWord(ranked.length)} transits`;
     const counted = [
@@ -762,9 +767,9 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
     const order =
       ranked.length > READ_IN_FULL
         ? [
-            `The ${countWord(READ_IN_FULL)} that weigh most are read below in the order they come within orb, beginning with ${first}, and the table lists them all by date.`,
-            `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest are read in the order they come within orb, the first being ${first}.`,
-            `Below, the ${countWord(READ_IN_FULL)} that weigh most are read as they come within orb, ${first} first; the table gives every one by date.`,
+            `The ${countWord(READ_IN_FULL)} that weigh most${withLong} are read below in the order they come within orb, beginning with ${first}, and the table lists them all by date.`,
+            `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest${withLong} are read in the order they come within orb, the first being ${first}.`,
+            `Below, the ${countWord(READ_IN_FULL)} that weigh most${withLong} are read as they come within orb, ${first} first; the table gives every one by date.`,
           ]
         : ranked.length === 1
           ? [`It is read below: ${first}.`]
