@@ -6,7 +6,8 @@
  */
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
 import type { ReportContext } from './context.ts';
-import { POINT_FUNCTION, POINT_NAMES } from './phrases.ts';
+import { POINT_NAMES, POINT_PART } from './phrases.ts';
+import { capitalize } from './report-markdown.ts';
 
 const PERSONAL = new Set(['sun', 'moon', 'mercury', 'venus', 'mars']);
 const TEN = new Set<string>(TEN_PLANET_IDS);
@@ -20,12 +21,13 @@ export function isUnaspected(ctx: ReportContext, id: string): boolean {
 export function unaspectedNote(ctx: ReportContext, id: string): string | undefined {
   if (!PERSONAL.has(id) || !isUnaspected(ctx, id)) return undefined;
   const planet = `your ${POINT_NAMES[id]}`;
-  const fn = POINT_FUNCTION[id]!;
+  // A singular noun phrase ("your emotional life"), so that the verbs after it agree.
+  const part = POINT_PART[id]!;
   const orbs = ctx.timed ? 'within the orbs used here' : 'at any hour of your birth day, within the orbs used here';
   return ctx.choose(
     [
-      `No major aspect joins ${planet} to another planet ${orbs}. Astrologers call such a planet unaspected and read it as working on its own: your ${fn} is not drawn into the give-and-take of the rest of the chart, so it can show itself whole in some settings and seem to fall silent in others. It tends to come forward when a situation calls on it directly, and habits that make such calls regular help it take part in the rest of your life.`,
-      `Your ${POINT_NAMES[id]} makes no major aspect to any other planet ${orbs}, which tradition reads as a part of the psyche that keeps its own counsel. Your ${fn} runs on a track of its own rather than in constant conversation with your other drives; people may see it clearly in one setting and not at all in another, and you may find it easiest to express when something asks for it outright.`,
+      `No major aspect joins ${planet} to another planet ${orbs}. Astrologers call such a planet unaspected and read it as working on its own: ${part} is not drawn into the give-and-take of the rest of the chart, so it can show itself whole in some settings and seem to fall silent in others. It tends to come forward when a situation calls on it directly, and habits that make such calls regular help it take part in the rest of your life.`,
+      `Your ${POINT_NAMES[id]} makes no major aspect to any other planet ${orbs}, which tradition reads as a part of the psyche that keeps its own counsel. ${capitalize(part)} runs on a track of its own rather than in constant conversation with the rest of you; people may see it clearly in one setting and not at all in another, and you may find it easiest to express when something asks for it outright.`,
     ],
     `unaspected-${id}`,
   );
