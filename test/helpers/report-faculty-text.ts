@@ -1381,6 +1381,12 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
       /\b(nodding along to keep the peace|(compromise too much|bargaining away parts of yourself|bending yourself out of shape|swallow your own needs|giving in|give in|softening every disagreement) to keep the peace|smooth(ing)? over (every tension|disagreements (at your own cost|to keep the peace)|conflict to keep the peace)|avoid(ing)? conflict (at any cost|at all costs|at your own expense|at a cost|to (keep|preserve) your image|to preserve image|because it spoils the mood|with friends|to feel safe)|avoid(ing)? (a necessary disagreement|confrontation even when it is called for|disagreement because it seems to threaten)|agree(ing)? too (quickly|readily)|go along with (others more than you intend|plans you dislike)|saying yes to avoid conflict|changing course to avoid conflict|you might avoid conflict, give in|while you keep the peace|tolerate necessary conflict)/i,
     firm: /\b((can )?become immovable|resistance becomes immovable|plant(ing)? your feet|(?<!rarely )dig in (for weeks|quietly|rather than flee|when pushed|after a disappointment|to protect what you know|and become immovable)|refusing to budge|hold a position long after)/i,
   },
+  // The Kiruna reader: Mercury in Gemini bored before it goes deep, beside Mercury in the 8th digging beneath appearances.
+  depth: {
+    broad:
+      /\b(bored before it goes deep|the difficulty is depth|skimming (twenty|many|a dozen)|knowing a little about everything|a little about everything|(hops|roam) from topic to topic)/i,
+    deep: /\b((heads|goes) straight for what is hidden|digging beneath appearances|taste for the buried layers|single enquiry|one question may have followed you for decades|surface answers leave you restless|small talk (may |can )?bores? you)/i,
+  },
   upbringing: {
     stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,
     unsettled:

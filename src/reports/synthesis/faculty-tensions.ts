@@ -427,6 +427,19 @@ FACULTIES.disagreement = {
   ],
 };
 
+// Curiosity that ranges and curiosity that digs: a Kiruna reader met Mercury in Gemini "bored before it goes deep" beside
+// Mercury in the 8th's taste for what lies beneath.
+FACULTIES.depth = {
+  poles: {
+    broad: 'ranges over many subjects at once and can lose interest before any one of them goes deep',
+    deep: 'wants to reach the bottom of one thing, and finds small talk and surface answers thin',
+  },
+  together: [
+    'A wide-ranging curiosity and a need to get to the bottom of things can take turns: the broad side finds the questions worth asking, and the deep side picks one and stays with it. A season of browsing that ends in one subject chosen for depth gives each side its due.',
+    'You may skim a dozen topics in a week and then spend a month on one. That is less a contradiction than a method: the range shows you where depth is worth having, and the depth gives the range something to come back to.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -598,6 +611,7 @@ const TENSION_OVER: Record<string, string> = {
   courtship: 'how quickly you give your heart',
   beliefs: 'how firmly you hold your beliefs',
   disagreement: 'giving way and standing firm in a disagreement',
+  depth: 'ranging widely and going deep',
 };
 
 /**

@@ -21,7 +21,7 @@ const TAGGED_BY_READING = [
   ...['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'],
   ...['method', 'conscience', 'rivalry', 'jealousy', 'money', 'reliability', 'upbringing', 'mood', 'pleasure', 'decision'],
   ...['anger', 'confidence', 'feeling', 'manner', 'drive', 'mind', 'change', 'outlook', 'speech', 'generosity'],
-  ...['courtship', 'beliefs', 'disagreement'],
+  ...['courtship', 'beliefs', 'disagreement', 'depth'],
 ];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -111,6 +111,12 @@ describe('opposite claims in the printed text', () => {
         'Being liked can come so readily that you lean on it, softening every disagreement or nodding along to keep the peace.',
         'In disagreements, however, you can become immovable, planting your feet long after the argument has stopped mattering.',
         'disagreement',
+      ],
+      // The Kiruna reader: Mercury in Gemini beside Mercury in the 8th.
+      [
+        'Your challenge is less about ability than about attention: a mind this quick gets bored before it goes deep, and nervous chatter can replace real listening.',
+        'Your curiosity heads straight for what is hidden.',
+        'depth',
       ],
       // The Seoul reader: a Sun–Jupiter optimism beside fire in the background.
       [

@@ -49,9 +49,10 @@ function venusStar(ctx: ReportContext): string[] {
     ahead < 0
       ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born: west of the Sun along the zodiac, which tradition counts as Venus the morning star. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, court rather than wait to be courted, and learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
       : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born: east of the Sun along the zodiac, which tradition counts as Venus the evening star. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, watch how someone treats others before letting them close, and come to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
-  // Forward or reflective in love is a side of showing feeling and of meeting people (a reader met the morning star's courting
-  // beside Venus in Cancer "testing whether it is safe before you commit", unjoined).
-  const claims = ahead < 0 ? ['feeling:expressive', 'manner:expansive'] : ['feeling:guarded', 'manner:reserved'];
+  // Forward or reflective in love is a side of showing feeling, of meeting people and of love's pace (a reader met the
+  // morning star's courting beside Venus in Cancer "testing whether it is safe before you commit", unjoined, and a Jakarta
+  // reader the evening star's taking its time beside Venus in Aries's daring).
+  const claims = ahead < 0 ? ['feeling:expressive', 'manner:expansive', 'courtship:swift'] : ['feeling:guarded', 'manner:reserved', 'courtship:unhurried'];
   return [text, ...ctx.ownClaims(claims, `Venus as ${ahead < 0 ? 'a Morning' : 'an Evening'} Star`)];
 }
 
