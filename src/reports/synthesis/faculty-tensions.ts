@@ -625,6 +625,8 @@ export const TENSION_FRAMES = [
   'tells a different story from {earlier}{where}, and both are true',
   'answers {earlier}{where} from the other side',
   'completes the picture begun by {earlier}{where}',
+  'meets {earlier}{where} from the opposite direction',
+  'acts as the counterweight to {earlier}{where}',
 ];
 
 /** The "{where}" of a frame: the earlier reading's chapter when it is not the one being written. */
@@ -688,6 +690,8 @@ export function tensionPassage(
   order = 0,
   namedWith?: string,
   chapter?: string,
+  /** Phrasings that turn over the report (ReportContext.chooseInTurn); alone, the first. */
+  turn: <T>(options: readonly T[], label: string) => T = (options) => options[0]!,
 ): string {
   const also = order > 0;
   const f = FACULTIES[conflict.faculty]!;
@@ -720,9 +724,10 @@ export function tensionPassage(
     const [earlier, later] = [f.poles[conflict.earlierPole], f.poles[conflict.laterPole]];
     return `Your ${sign.name} has two sides: through your ${sign.earlier} there, part of you ${earlier}, while through your ${sign.later} there, another part ${later}. ${together}`;
   }
-  // The opening varies by faculty: a report names several tensions, and one formula for all of them reads as a form.
-  const frame = choose(TENSION_FRAMES, `tension-frame-${conflict.faculty}`);
+  // The opening and the shape of the two sides turn through their phrasings over the report: a report names several
+  // tensions, and one formula for all of them reads as a form.
+  const frame = turn(TENSION_FRAMES, 'tension-frame');
   const framed = frame.replace('{earlier}', labelInSentence(conflict.earlierLabel)).replace('{where}', whereRead(conflict.earlierChapter, chapter));
-  const sides = TWO_SIDES[Number(choose(Object.keys(TWO_SIDES), `tension-sides-${conflict.faculty}`))]!;
+  const sides = turn(TWO_SIDES, 'tension-sides');
   return `${subject} ${framed}: ${sides(f.poles[conflict.earlierPole]!, f.poles[conflict.laterPole]!)}. ${together}`;
 }

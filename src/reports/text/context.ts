@@ -427,7 +427,16 @@ export class ReportContext {
     this.tensioned.set(conflict.faculty, times + 1);
     if (times === 0) this.tensionNamedWith.set(conflict.faculty, label);
     const namedWith = this.tensionNamedWith.get(conflict.faculty);
-    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, order, namedWith, this.chapter);
+    return tensionPassage(
+      conflict,
+      label,
+      (options, which) => this.choose(options, which),
+      times,
+      order,
+      namedWith,
+      this.chapter,
+      (options, which) => this.chooseInTurn(options, which),
+    );
   }
 
   /** `aspectType`: the aspect the entry is read for, when its readings may be its family's (see take). */

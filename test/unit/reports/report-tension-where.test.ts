@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
-import { TENSION_FRAME_PATTERN } from '../../../src/reports/synthesis/faculty-tensions.ts';
+import { TENSION_FRAMES, TENSION_FRAME_PATTERN } from '../../../src/reports/synthesis/faculty-tensions.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { splitSentences } from '../../helpers/report-sentences.ts';
 
@@ -35,5 +35,28 @@ describe('where a tension passage says its earlier reading was', () => {
     // Both kinds occur: a tension across two chapters and one within a chapter.
     expect(named).toBeGreaterThan(20);
     expect(unnamed).toBeGreaterThan(20);
+  });
+
+  it('turns through its openings over a report: none comes round again before every one has been said (Kiruna met one four times)', () => {
+    let reportsWithMany = 0;
+    for (const chart of randomReportCharts(60, 7731)) {
+      const sentences = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' })
+        .sections.flatMap((s) => splitSentences(s.markdown))
+        .filter((sentence) => TENSION_FRAME_PATTERN.test(sentence));
+      // Each frame as a pattern of its own, the earlier entry and the chapter it was read in left open.
+      const patterns = TENSION_FRAMES.map(
+        (frame) =>
+          new RegExp(
+            ` ${frame
+              .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+              .replace('{earlier}', '.+?')
+              .replace('{where}', '(?: \\(in "[^"]+"\\))?')}:`,
+          ),
+      );
+      const uses = patterns.map((re) => sentences.filter((sentence) => re.test(sentence)).length);
+      expect(Math.max(...uses) - Math.min(...uses), `${chart.subject.datetime}: ${uses.join(' ')}`).toBeLessThanOrEqual(1);
+      if (sentences.length > TENSION_FRAMES.length) reportsWithMany++;
+    }
+    expect(reportsWithMany).toBeGreaterThan(5);
   });
 });
