@@ -26,8 +26,15 @@ function uncommonWords(library: InterpretationLibrary): ReadonlySet<string> {
   return words;
 }
 
+/**
+ * Everyday props that are common in the library and still read as the same picture told twice when two passages of one
+ * report use them (readers met neighbours, kitchens and dinners again and again): counted as uncommon whatever their
+ * count.
+ */
+const PROPS = new Set(['kitchen', 'kitchens', 'neighbour', 'neighbours', 'dinner', 'dinners', 'holiday', 'holidays', 'garden', 'gardens', 'notebook']);
+
 /** The uncommon words of a text. */
 export function imageWords(text: string, library: InterpretationLibrary): string[] {
   const uncommon = uncommonWords(library);
-  return [...new Set(text.toLowerCase().match(WORD))].filter((w) => uncommon.has(w));
+  return [...new Set(text.toLowerCase().match(WORD))].filter((w) => uncommon.has(w) || PROPS.has(w));
 }
