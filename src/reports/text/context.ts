@@ -54,6 +54,9 @@ export interface ShownEntry {
   chapter?: string | undefined;
 }
 
+/** The family of a balance entry's key ("balance.modality."), whose readings can state one fact two ways; undefined for others. */
+const balanceFamily = (key: string) => /^balance\.(element|modality)\./.exec(key)?.[0];
+
 export class ReportContext {
   readonly seed: number;
   readonly shown: ShownEntry[] = [];
@@ -72,6 +75,8 @@ export class ReportContext {
   private readonly tensioned = new Map<string, number>();
   /** The reading after which each faculty's tension was named: a later voice of it points there. */
   private readonly tensionNamedWith = new Map<string, string>();
+  /** The balance families (balanceFamily) that have spoken in each faculty's tension. */
+  private readonly balanceVoices = new Map<string, Set<string>>();
   /** Passages of the report's own that must appear once (a conjunction read as one figure). */
   private readonly said = new Set<string>();
   /** The houses whose ruler's placement a chapter has read (the Descendant's in the love chapter), with that chapter. */
@@ -291,7 +296,13 @@ export class ReportContext {
     // reading says which side it speaks for, the first time; later voices speak without it (a third line would read as a
     // form).
     const voice = conflicts.length > 0 && conflicts.every((k) => this.tensioned.has(k.faculty));
-    const introduced = conflicts.filter((k) => (this.tensioned.get(k.faculty) ?? 0) < 2 && !this.namedBy(k.faculty, options.claimsAbout ?? label));
+    // A balance reading adds no voice to a tension another reading of its family already spoke in: a scarcity of fixed
+    // signs after mutable signs in the foreground is one fact told twice (a Nairobi reader met it as "one more voice").
+    const family = balanceFamily(key);
+    const introduced = conflicts.filter(
+      (k) => (this.tensioned.get(k.faculty) ?? 0) < 2 && !this.namedBy(k.faculty, options.claimsAbout ?? label) && !(family && this.spokeIn(k.faculty, family)),
+    );
+    if (family) for (const k of conflicts) this.voiceOf(k.faculty, family);
     const asserted = conditional ? [] : claims.filter((c) => !conflicts.some((k) => c.startsWith(`${k.faculty}:`)));
     this.shown.push({
       key,
@@ -329,12 +340,15 @@ export class ReportContext {
    * from here on; for each that contradicts it, the passage naming the tension, to print after the
    * sentence. `label` names the sentence's source as an entry label would ("Mars square Saturn").
    */
-  ownClaims(claims: readonly string[], label: string): string[] {
+  ownClaims(claims: readonly string[], label: string, family?: string): string[] {
     const passages: string[] = [];
     const reading: OwnReading = { label, claims: [], tensions: [] };
     for (const claim of claims) {
       const conflict = conflictOf([claim], this.claimed);
       if (conflict && this.namedBy(conflict.faculty, label)) continue;
+      // As for an entry: no second voice from a balance family that has spoken in the tension (`family`, balanceFamily).
+      if (conflict && family && this.spokeIn(conflict.faculty, family)) continue;
+      if (conflict && family) this.voiceOf(conflict.faculty, family);
       if (conflict) {
         // A second tension from the same sentence continues from the first ("The same reading also …"), as an entry's do.
         passages.push(this.nameTension(conflict, label, passages.length));
@@ -361,7 +375,18 @@ export class ReportContext {
    * Quarter met "the waning Moon's days after its half-lit quarter"). Set before the entry is read.
    */
   avoidReadings(key: string, unsuitable: (body: string) => boolean): void {
-    this.unsuitable.set(key, unsuitable);
+    // Each rule adds to those set before it.
+    const before = this.unsuitable.get(key);
+    this.unsuitable.set(key, before ? (body) => before(body) || unsuitable(body) : unsuitable);
+  }
+
+  /** Whether a balance family (balanceFamily) has spoken in a faculty's tension. */
+  private spokeIn(faculty: string, family: string): boolean {
+    return this.balanceVoices.get(faculty)?.has(family) ?? false;
+  }
+
+  private voiceOf(faculty: string, family: string): void {
+    (this.balanceVoices.get(faculty) ?? this.balanceVoices.set(faculty, new Set()).get(faculty)!).add(family);
   }
 
   /** Whether the report has taken this side of a faculty ("learning:doing"). */

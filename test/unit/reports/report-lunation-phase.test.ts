@@ -15,7 +15,7 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
-import { AFTER_THE_TURN } from '../../../src/reports/text/sections/temperament.ts';
+import { AFTER_THE_TURN, LIGHTS_OPPOSED } from '../../../src/reports/text/sections/temperament.ts';
 
 const TRADITION = ['New Moon', 'crescent', 'first-quarter', 'gibbous', 'Full Moon', 'disseminating', 'last-quarter', 'balsamic'];
 /** The tradition's name the observed name already says ("a waxing crescent" is in the crescent phase). */
@@ -124,5 +124,27 @@ describe('the Moon’s phase by both counts', () => {
       expect(reading, `${chart.subject.datetime_utc}: Moon ${elongation.toFixed(1)}° from the Sun`).not.toMatch(AFTER_THE_TURN);
     }
     expect(turning).toBeGreaterThan(3);
+  });
+
+  it("sets the lights opposite each other only within the opposition's orb (8°), at any hour of an untimed birth day", () => {
+    // The Nairobi 1986 reader, born with the Moon 38° past its opposition, in the Full Moon phase, met "the Moon standing
+    // opposite the Sun".
+    const nairobi = { city: 'Nairobi', country: 'KE', lat: -1.2864, lng: 36.8172, source: 'request' as const, zone: 'Africa/Nairobi' };
+    const births = [natalChartFor({ name: 'Wanjiru Kamau', year: 1986, month: 4, day: 27, hour: 9, minute: 5 }, nairobi), ...randomReportCharts(400, 6032)];
+    let past = 0;
+    for (const chart of births) {
+      const [sun, moon] = ['sun', 'moon'].map((id) => chart.planets.find((p) => p.id === id)!.abs_pos) as [number, number];
+      const elongation = (((moon - sun) % 360) + 360) % 360;
+      if (ENTRY[readIndex(elongation)] !== 'full_moon') continue;
+      // Untimed, the Moon's elongation may be up to half a day's motion (7.5° at most) from noon's.
+      const farthest = Math.abs(elongation - 180) + (chart.houses ? 0 : 7.5);
+      if (farthest <= 8) continue;
+      past++;
+      const markdown = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+      const title = getLibrary().entries.get('moon_phase.full_moon')!.title;
+      const reading = markdown.split(`### ${title}\n`)[1]?.split('\n#')[0] ?? '';
+      expect(reading, `${chart.subject.datetime_utc}: Moon ${elongation.toFixed(1)}° from the Sun`).not.toMatch(LIGHTS_OPPOSED);
+    }
+    expect(past).toBeGreaterThan(5);
   });
 });

@@ -58,11 +58,12 @@ function saidOfScarcity(
   label: string,
   source: string,
   forSomeHours: boolean,
+  family: 'balance.element.' | 'balance.modality.',
 ): { text: string; tensions: string[] } {
   const phrasing = ctx.choose(options, label);
   // A scarcity that holds for some hours of an untimed birth only is said with its hours and claims nothing.
   if (typeof phrasing === 'string' || forSomeHours) return { text: typeof phrasing === 'string' ? phrasing : phrasing.text, tensions: [] };
-  return { text: phrasing.text, tensions: ctx.ownClaims(phrasing.claims, source) };
+  return { text: phrasing.text, tensions: ctx.ownClaims(phrasing.claims, source, family) };
 }
 
 /** What a shortage of each modality tends to mean, one phrasing chosen per chart; each follows "…so lightly filled (n % of the weight),". */
@@ -334,7 +335,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const elementLack =
     elementRead || !elementLacking
       ? undefined
-      : saidOfScarcity(ctx, ELEMENT_LACK[element]!, `least-lack-${element}`, elementHeading, elementByHour !== undefined);
+      : saidOfScarcity(ctx, ELEMENT_LACK[element]!, `least-lack-${element}`, elementHeading, elementByHour !== undefined, 'balance.element.');
   const lack = elementLack
     ? `${strength} ${elementLack.text}.`
     : elementRead
@@ -375,7 +376,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const modalityLack =
     modalityRead || !lacking
       ? undefined
-      : saidOfScarcity(ctx, MODALITY_LACK[modality]!, `least-lack-${modality}`, modalityHeading, modalityByHour !== undefined);
+      : saidOfScarcity(ctx, MODALITY_LACK[modality]!, `least-lack-${modality}`, modalityHeading, modalityByHour !== undefined, 'balance.modality.');
   parts.push(
     `### ${modalityHeading}`,
     modalityRead

@@ -6,13 +6,15 @@ import { ELEMENT_NAMES, MODALITY_NAMES, hoursFrom, lunationName, moonFromSun, na
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
-import { leadOnTie, tiedForFirst } from '../untimed-dominance.ts';
+import { leadOnTie, tiedForFirst, tieWord } from '../untimed-dominance.ts';
 import { bornInStretches } from '../day-stretches.ts';
 import { balanceVerdicts } from '../untimed-balance.ts';
 import { ingressesTallyNote } from '../untimed-ingresses.ts';
 import { midheavenBelowHorizon } from '../chart-facts.ts';
 import { sectNote, sunSkyNote } from '../sun-sky.ts';
 import { lunationPhaseOf, type LunationPhase } from '../../../astro/progressed-events.ts';
+import { ASPECT_DEFINITIONS } from '../../../astro/aspects.ts';
+import { normalizeDegrees } from '../../../astro/zodiac.ts';
 import { eclipseNote } from '../eclipse-note.ts';
 import { readAsTurning, readingPhaseOf, TURNING_LEAD_DEG } from '../lunation-reading.ts';
 import type { MoonPhase } from '../../../interpretations/chart-factors/moon-phase.ts';
@@ -20,6 +22,15 @@ import type { MoonPhase } from '../../../interpretations/chart-factors/moon-phas
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
 
 /** A turning point's reading that places the birth after the turn ("in the days after its half-lit quarter"). */
+/** A Full Moon reading that sets the two lights opposite each other, face to face across the sky. */
+export const LIGHTS_OPPOSED =
+  /\b(standing opposite|stood opposite|in opposition|opposite (each other|it)|the Sun opposite|on opposite sides|facing each other|full, or nearly so)\b/i;
+
+/** The opposition's orb in the natal aspects: farther past it, the lights no longer stand opposite. */
+const OPPOSITION_ORB = ASPECT_DEFINITIONS.find((d) => d.type === 'opposition')!.orb;
+/** How far an untimed birth's Moon may stand from noon's in elongation, either way (half a day's motion, at most). */
+const HALF_DAY_ELONGATION = 7.5;
+
 export const AFTER_THE_TURN = /\bafter (the New Moon|its half-lit|the Sun and Moon had)|\bin the (first )?days after\b|\bor in the days after it\b/i;
 
 const percent = (v: number, total: number) => `${Math.round((100 * v) / total)} %`;
@@ -328,7 +339,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     // A tie at the top is decided by the placement, the closest aspect, then the order of the planets (chart-factors/dominant-planet.ts): said so.
     const tied = tiedForFirst(ctx.dominance);
     const tie = tied.length
-      ? `; ${joinAnd([allDay, ...tied].map((id) => nameInSentence(POINT_NAMES[id]!)))} tie${ctx.timed ? '' : ' at some hours'}, and ${nameInSentence(POINT_NAMES[allDay]!)} leads ${leadOnTie(ctx.dominance.decidedBy)}`
+      ? `; ${joinAnd([allDay, ...tied].map((id) => nameInSentence(POINT_NAMES[id]!)))} ${tieWord(ctx.dominance, ctx.timed)}, and ${nameInSentence(POINT_NAMES[allDay]!)} leads ${leadOnTie(ctx.dominance.decidedBy)}`
       : '';
     parts.push(
       entry(
@@ -355,6 +366,11 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     const phaseKey = keys.moonPhase(LUNATION_KEY[readingPhaseOf(moonPhase.elongation)]);
     // Read at the turning point just ahead: not a reading that places the birth after it.
     if (readAsTurning(moonPhase.elongation)) ctx.avoidReadings(phaseKey, (body) => AFTER_THE_TURN.test(body));
+    // The Full Moon phase runs 45° past the opposition: beyond its orb (at any hour of an untimed birth day), not a reading
+    // that sets the lights opposite each other (a Nairobi reader met "the Moon standing opposite the Sun" 38° past it).
+    const pastOpposition = Math.abs(normalizeDegrees(moonPhase.elongation) - 180) + (ctx.timed ? 0 : HALF_DAY_ELONGATION);
+    if (readingPhaseOf(moonPhase.elongation) === 'full_moon' && pastOpposition > OPPOSITION_ORB)
+      ctx.avoidReadings(phaseKey, (body) => LIGHTS_OPPOSED.test(body));
     parts.push(
       entry(
         ctx,
