@@ -30,6 +30,8 @@ export interface DayDominance {
    * different hours (and a tie with the Moon would have gone to the Moon).
    */
   tied: string[];
+  /** Untimed: whether the tied planets tied the leader at every hour of the day, not at some hours only. */
+  tiedAllDay?: boolean | undefined;
   /** A timed chart's tie: the tie-break that decided it (untimed, the hours may differ, and none is named). */
   decidedBy?: TieBreak | undefined;
 }
@@ -93,16 +95,16 @@ export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDom
   if (!factors.points.has('moon')) return dominanceOfTheChart(factors);
   const leads = new Map<string, number>();
   const range: Record<string, [number, number]> = {};
-  /** For each leader, the planets that tied it at some hour it led. */
-  const tiedWith = new Map<string, Set<string>>();
+  /** For each leader, the planets that tied it at some hour it led, with how many of the day's places each tied it at. */
+  const tiedWith = new Map<string, Map<string, number>>();
   const places = moonPlacesOfTheDay(day, STEP_DEG);
   places.forEach((lon, k) => {
     const points = pointsAt(factors, lon, k / (places.length - 1));
     const { planet, scores } = dominantPlanet(points, aspectsAmong(points), factors.chartRuler);
     leads.set(planet, (leads.get(planet) ?? 0) + 1);
-    const ties = (tiedWith.get(planet) ?? tiedWith.set(planet, new Set()).get(planet))!;
+    const ties = (tiedWith.get(planet) ?? tiedWith.set(planet, new Map()).get(planet))!;
     for (const [id, score] of Object.entries(scores)) {
-      if (id !== planet && score === scores[planet]) ties.add(id);
+      if (id !== planet && score === scores[planet]) ties.set(id, (ties.get(id) ?? 0) + 1);
       const r = (range[id] ??= [score, score]);
       r[0] = Math.min(r[0], score);
       r[1] = Math.max(r[1], score);
@@ -110,7 +112,10 @@ export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDom
   });
   const leaders = [...leads.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   const allDay = leaders.length === 1 ? leaders[0] : undefined;
-  return { allDay, leaders, scores: range, tied: allDay ? [...tiedWith.get(allDay)!] : [] };
+  const ties = allDay ? tiedWith.get(allDay)! : new Map<string, number>();
+  // A Pluto and a Saturn that score 8 at every hour tie all day (a Lima reader met "tie at some hours" of such a pair).
+  const tiedAllDay = ties.size > 0 && [...ties.values()].every((n) => n === places.length);
+  return { allDay, leaders, scores: range, tied: [...ties.keys()], tiedAllDay };
 }
 
 /**
@@ -121,7 +126,13 @@ export function leadOnTie(decidedBy: TieBreak | undefined): string {
   if (decidedBy === 'placement') return 'by the strength of its sign and its place by an angle';
   if (decidedBy === 'aspect') return 'by its closer aspect';
   if (decidedBy === 'order') return 'by the order of the planets, the Sun first and on outwards';
-  return 'by the tie-break: the strength of its sign and its place by an angle, then the closest aspect, then the order of the planets';
+  // Untimed: no angles to stand by (a Lima reader met "its place by an angle" in a chart without them).
+  return 'by the tie-break: the strength of its sign, then the closest aspect, then the order of the planets';
+}
+
+/** "tie", or untimed "tie at some hours" when the tie did not hold at every hour of the day. */
+export function tieWord(dominance: DayDominance, timed: boolean): string {
+  return timed || dominance.tiedAllDay ? 'tie' : 'tie at some hours';
 }
 
 /** The planets that tied the leader at some hour (or in the timed chart): a lead a tie-break decided. */

@@ -234,7 +234,7 @@ describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Nor
     expect(markdown).toContain(
       '*Scores: Pluto 16 · Sun 16 · Moon 13; Pluto and the Sun tie, and Pluto leads by the strength of its sign and its place by an angle*',
     );
-    expect(markdown).toContain('Pluto shares the highest score in your chart with the Sun, and leads by the strength of its sign and its place by an angle');
+    expect(markdown).toContain('Pluto shares the highest score in your chart with the Sun, and wins the tie by the rule given with its scores');
     expect(markdown).not.toMatch(/Pluto carries the most weight|your strongest planet, Pluto/);
   });
 
@@ -247,8 +247,19 @@ describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Nor
       /Scores over the birth day, as the Moon moved: Uranus 7–9 · Pluto 6–9 · Moon 2–8; Uranus leads at every hour; Uranus and Pluto tie at some hours, and Uranus leads by the tie-break: /,
     );
     expect(markdown).toContain(
-      'Uranus shares the highest score in your chart with Pluto at some hours of your birth day, and leads by the tie-break: the strength of its sign and its place by an angle, then the closest aspect, then the order of the planets',
+      'Uranus shares the highest score in your chart with Pluto at some hours of your birth day, and wins the tie by the rule given with its scores',
     );
+    // Without angles the tie-break names none (a Lima reader met "its place by an angle" in an untimed chart).
+    expect(markdown).toContain('Uranus leads by the tie-break: the strength of its sign, then the closest aspect, then the order of the planets*');
+  });
+
+  it('untimed, a tie at every hour of the day is a tie, not one "at some hours" (Lima 1992: Pluto and Saturn, 8 each all day)', () => {
+    const lima = { city: 'Lima', country: 'PE', lat: -12.0464, lng: -77.0428, source: 'request' as const, zone: 'America/Lima' };
+    const chart = natalChartFor({ name: 'Lucía Quispe', year: 1992, month: 10, day: 30, time_known: false }, lima);
+    const { markdown } = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-28T00:00:00Z' }) });
+    expect(markdown).toContain('Pluto 8 · Saturn 8');
+    expect(markdown).toMatch(/Pluto and Saturn tie, and Pluto leads by the tie-break/);
+    expect(markdown).toContain('Pluto shares the highest score in your chart with Saturn, and wins the tie');
   });
 
   it('three modes of equal weight are not read as one of them scarce', () => {

@@ -7,7 +7,7 @@ import { keys } from '../../../interpretations/keys.ts';
 import { normalizedWords } from '../../../interpretations/originality.ts';
 import type { ReportContext, ShownEntry } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
-import { leadOnTie, tiedForFirst } from '../untimed-dominance.ts';
+import { tiedForFirst } from '../untimed-dominance.ts';
 import { bullets, capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import {
   aspectInSentence,
@@ -227,7 +227,7 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
   const tied = tiedForFirst(ctx.dominance);
   if (tied.length) {
     out.push(
-      `${capitalize(pointInSentence(dominant))} shares the highest score in your chart with ${joinAnd(tied.map(pointInSentence))}${ctx.timed ? '' : ' at some hours of your birth day'}, and leads ${leadOnTie(ctx.dominance.decidedBy)}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and let ${tied.length > 2 ? 'the planets that share its score' : `your ${joinAnd(tied.map((id) => POINT_FUNCTION[id]!))}`} have a say in it.`,
+      `${capitalize(pointInSentence(dominant))} shares the highest score in your chart with ${joinAnd(tied.map(pointInSentence))}${ctx.timed || ctx.dominance.tiedAllDay ? '' : ' at some hours of your birth day'}, and wins the tie by the rule given with its scores: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and let ${tied.length > 2 ? 'the planets that share its score' : `your ${joinAnd(tied.map((id) => POINT_FUNCTION[id]!))}`} have a say in it.`,
     );
     return out;
   }
