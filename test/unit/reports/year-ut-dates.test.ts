@@ -16,6 +16,7 @@ describe("the year ahead's Universal Time dates on the birthplace's clocks", () 
     { city: 'Wellington', country: 'NZ', lat: -41.2866, lng: 174.7756, source: 'request' as const, zone: 'Pacific/Auckland' },
     { city: 'New York', country: 'US', lat: 40.7128, lng: -74.006, source: 'request' as const, zone: 'America/New_York' },
     { city: 'Kolkata', country: 'IN', lat: 22.5726, lng: 88.3639, source: 'request' as const, zone: 'Asia/Kolkata' },
+    { city: 'Utqiagvik', country: 'US', lat: 71.2906, lng: -156.7886, source: 'request' as const, zone: 'America/Anchorage' },
   ];
   for (const place of places)
     it(`${place.city}: the hour of UT from which a date moves, true of the zone's calendar`, () => {
@@ -30,6 +31,21 @@ describe("the year ahead's Universal Time dates on the birthplace's clocks", () 
       expect(localDate(outside, place.zone), `${place.city} outside`).toBe(utDay);
       expect(m![4]).toBe(m![1] === 'after' ? 'next day' : 'day before');
       // "At the start of the year" only where the clocks change within it (Kolkata's do not).
-      expect(year.includes('at the start of the year, so there'), place.city).toBe(place.zone !== 'Asia/Kolkata');
+      expect(year.includes('at the start of the year the clocks'), place.city).toBe(place.zone !== 'Asia/Kolkata');
+      // Each later stretch's hour, ten days into it, by the zone's own calendar (an Alaska reader's contact at 08:27 UT in
+      // summer fell on the same day there, which the winter hour said it did not).
+      const stretches = [
+        ...year.matchAll(
+          /from (\d+) (\w+) (\d{4}) they run [\d½¼¾]+ hours? (ahead of|behind) it, and there a contact exact (after|before) (\d\d):(\d\d) UT falls on the (next day|day before)/g,
+        ),
+      ];
+      if (place.zone !== 'Asia/Kolkata') expect(stretches.length, place.city).toBeGreaterThan(0);
+      for (const s of stretches) {
+        const day = new Date(Date.parse(`${s[1]} ${s[2]} ${s[3]} 12:00 UTC`) + 10 * 86_400_000).toISOString().slice(0, 10);
+        const edge = Date.parse(`${day}T${s[6]}:${s[7]}:00Z`);
+        const [inside, outside] = s[5] === 'after' ? [edge + 60_000, edge - 60_000] : [edge - 60_000, edge + 60_000];
+        expect(localDate(inside, place.zone), `${place.city} ${s[0]}`).not.toBe(day);
+        expect(localDate(outside, place.zone), `${place.city} ${s[0]}`).toBe(day);
+      }
     });
 });

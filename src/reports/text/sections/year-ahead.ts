@@ -607,26 +607,36 @@ function utDates(ctx: ReportContext): string {
   const year = ctx.sky.yearAhead;
   const zone = ctx.chart.subject.location.timezone;
   let offset: number | undefined;
-  // "At the start of the year" only where the clocks change within it (a Seoul reader took it to hint at a change Korea does not have).
-  let changes = false;
+  // The year's later stretches on other clocks (summer time), each from its first local day.
+  let later: { from: string; offset: number }[] = [];
   try {
     if (year) {
       const [from, to] = [year.from, year.to].map((iso) => Date.parse(`${iso}T00:00:00Z`)) as [number, number];
       offset = zoneOffsetSeconds(zone, from) / 3600;
-      changes = zoneOffsetChanges(zone, from, to).length > 0;
+      later = zoneOffsetChanges(zone, from, to).map((c) => ({ from: new Date(c.atMs + c.after * 1000).toISOString().slice(0, 10), offset: c.after / 3600 }));
     }
   } catch {
     offset = undefined;
   }
-  const atStart = changes ? ' at the start of the year' : '';
   if (offset === undefined)
     return 'The dates are those of Universal Time, so one falling near midnight may be a day later or earlier on the calendar where you are.';
-  if (offset === 0) return `The dates are those of Universal Time, which the clocks of your birthplace keep${atStart}.`;
   const hours = (h: number) => `${Math.floor(h)}${h % 1 ? (h % 1 === 0.5 ? '½' : h % 1 === 0.75 ? '¾' : '¼') : ''} hour${h === 1 ? '' : 's'}`;
   const clock = (h: number) => minuteClock(Math.round(h * 60));
-  return offset > 0
-    ? `The dates are those of Universal Time; the clocks of your birthplace run ${hours(offset)} ahead of it${atStart}, so there a contact exact after ${clock(24 - offset)} UT falls on the next day.`
-    : `The dates are those of Universal Time; the clocks of your birthplace run ${hours(-offset)} behind it${atStart}, so there a contact exact before ${clock(-offset)} UT falls on the day before.`;
+  // What a stretch's clocks do to a date: the hour of UT from which it moves (a reader's contact exact at 08:27 UT fell on the
+  // same day in Alaska's summer, an hour the winter rule said moved it).
+  const rule = (h: number) =>
+    h === 0
+      ? 'the clocks keep Universal Time'
+      : h > 0
+        ? `the clocks run ${hours(h)} ahead of it, so there a contact exact after ${clock(24 - h)} UT falls on the next day`
+        : `the clocks run ${hours(-h)} behind it, so there a contact exact before ${clock(-h)} UT falls on the day before`;
+  const first = offset === 0 ? 'which the clocks of your birthplace keep' : rule(offset).replace('the clocks', 'the clocks of your birthplace');
+  if (later.length === 0) return `The dates are those of Universal Time; ${first}.`;
+  const stretches = later.map(
+    (c) =>
+      `from ${longDate(c.from)} ${c.offset === offset ? 'they run as at the start again' : rule(c.offset).replace('the clocks', 'they').replace(', so there', ', and there')}`,
+  );
+  return `The dates are those of Universal Time; at the start of the year ${first}. The clocks change during the year: ${stretches.join('; ')}.`;
 }
 
 /**
@@ -644,7 +654,8 @@ const centreReached = new WeakMap<ReportContext, { first: string; targets: Set<s
 /** A later contact coming back to the centre, in turn. */
 const CENTRE_AGAIN: readonly ((first: string, point: string) => string)[] = [
   (first, point) => `Like ${first}, it comes back to the centre of your chart, through ${point}.`,
-  (_, point) => `It too touches the centre of your chart, here through ${point}.`,
+  // Not "it too": the contact before it may be pages back (a Nairobi reader met "It too" with nothing before it to refer to).
+  (first, point) => `It reaches the centre of your chart as ${first} did, here through ${point}.`,
   (_, point) => `The centre of your chart is reached again, through ${point}.`,
   (_, point) => `Through ${point} it meets the chart's centre once more.`,
 ];
