@@ -98,7 +98,7 @@ const chartShape: Writer = (ctx) => {
   // A figure an angle completes (angle-figures.ts) is read in the chapter: "none" would deny it.
   const angled = none && angleFigures(ctx).length > 0;
   const figures = angled
-    ? 'one figure that an angle completes, and none among the planets alone'
+    ? 'one figure that an angle completes, and none that the planets make alone'
     : none
       ? `none of the classic planetary figures${certain}`
       : n === 1
@@ -110,8 +110,9 @@ const chartShape: Writer = (ctx) => {
       [
         `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: the pattern and the figures show how the chart's energies are grouped, before any single planet is read.`,
         `How the planets are spread, bunched or balanced around the circle is read here as a single picture, with the figures that several planets make together by aspect: your chart has ${figures}.`,
-        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${angled ? 'one that an angle completes, and none among the planets alone' : none ? `none of the classic planetary ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
-        `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
+        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${angled ? 'one that an angle completes, and none that the planets make alone' : none ? `none of the classic planetary ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
+        // Not "among them" after a figure an angle completes (a reader met "none among the planets alone among them").
+        `The layout of your planets around the circle, with ${angled ? figures : `${figures} among them`}, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
         `A chart has a silhouette as well as details, and yours, with ${figures} inside it, is read here for what it says about focus and reach: where your attention naturally goes, and what it tends to pass by.`,
         `Step back from the single placements and your chart shows an overall outline${none && !angled ? ` but none of the classic planetary figures${certain}; this chapter reads the outline` : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 || angled ? 'figure' : 'figures'},`} as habits of where energy collects.`,
       ],

@@ -104,7 +104,7 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
           `No sign is intercepted in your chart: from ${rising} on the Ascendant around the wheel, every sign begins at least one house.`,
           `Every sign of your chart opens at least one house, beginning with ${rising} on the Ascendant, so none is intercepted and none is held in reserve.`,
           `Your houses leave no sign out: each of the twelve, from ${rising} rising onward, stands on a cusp, and no quality of the zodiac has to wait behind another.`,
-          `With ${rising} on the Ascendant, the cusps of your houses touch all twelve signs in turn; nothing is intercepted, so each sign's qualities have a house they speak for directly.`,
+          `The cusps of your houses, from ${rising} on the Ascendant onward, touch all twelve signs in turn; nothing is intercepted, so each sign's qualities have a house they speak for directly.`,
         ],
         'intercepted',
       ),

@@ -34,9 +34,11 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
   // The Moon's are named as the Moon's; any other that held for part of the day (a fast planet at the edge of its orb) by both its points.
   const moonPart = partDay.filter((a) => a.p1 === 'moon' || a.p2 === 'moon');
   const otherPart = partDay.filter((a) => !moonPart.includes(a));
+  // The Moon's last, so that its own list's "and" closes the sentence's ("Mars's opposition with Uranus and the Moon's square
+  // with Jupiter and conjunction with Uranus" ran two lists together when the Moon's came first).
   const partNames = [
-    ...(moonPart.length ? [`the Moon's ${joinAnd(moonPart.map((a) => `${a.type} with ${pointInSentence(a.p1 === 'moon' ? a.p2 : a.p1)}`))}`] : []),
     ...otherPart.map((a) => aspectInSentence(a.p1, a.type, a.p2)),
+    ...(moonPart.length ? [`the Moon's ${joinAnd(moonPart.map((a) => `${a.type} with ${pointInSentence(a.p1 === 'moon' ? a.p2 : a.p1)}`))}`] : []),
   ];
   // Another pair's aspect that held for MIN_HOURS_READ or more is read after the table with its hours, as the Moon's are in
   // its chapter (a reader met Mercury conjunct Uranus, in orb for 95 % of the birth day, named here and read nowhere).
@@ -73,7 +75,8 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     if (text) parts.push(text);
   }
   for (const a of readBelow) {
-    const text = aspectEntry(ctx, a, 4, 'not ranked: within orb for part of the birth day');
+    // Its fact line says the hours itself.
+    const text = aspectEntry(ctx, a, 4, 'not ranked');
     if (text) parts.push(text);
   }
   return introducedSection(ctx, 'key_aspects', parts);
