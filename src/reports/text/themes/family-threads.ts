@@ -17,7 +17,7 @@ import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
-import { houseRuler, signOfPoint } from '../chart-facts.ts';
+import { aspectBetween, houseRuler, signOfPoint } from '../chart-facts.ts';
 import { pointInSentence } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
 import { OUTER_PLANET_IDS } from '../ranking.ts';
@@ -129,6 +129,11 @@ const CARE_AND_RULE: Record<SignKinship, readonly string[]> = {
 
 function careAndRuleThread(ctx: ReportContext, named: string[]): string | undefined {
   if (!moonSignCertain(ctx)) return undefined;
+  // Where the Moon and Saturn make an aspect, the parental images read it, and their elements add a second verdict on the
+  // same pair (a Nairobi reader met a conjunction's "comfort rationed" beside its shared element's "comfort and duty spoke
+  // the same language").
+  const aspect = aspectBetween(ctx, 'moon', 'saturn');
+  if (aspect && ctx.rankingOrb(aspect) !== undefined) return undefined;
   const moon = signOfPoint(ctx, 'moon')!;
   const saturn = signOfPoint(ctx, 'saturn')!;
   const [me, se] = [signElement(moon.id), signElement(saturn.id)];
