@@ -108,4 +108,18 @@ describe('out-of-sign aspects', () => {
     expect(moonSignDays).toBeGreaterThan(20);
     expect(stated).toBeGreaterThan(5);
   });
+
+  it("are said of the Moon's contact an outer planet that colours the image of care, where no other chapter read it (Utqiagvik 1981: the Moon in Leo trine Uranus in Scorpio)", () => {
+    let checked = 0;
+    for (const chart of randomReportCharts(160, 4410).filter((c) => c.subject.settings.time_known)) {
+      const md = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+      const m = /^The Moon's (conjunction|sextile|square|trine|opposition) with (Uranus|Neptune|Pluto) \(orb [^)]*\) colours that image of care: .*$/m.exec(md);
+      if (!m || m[0].includes('read as an aspect in')) continue;
+      const [moon, other] = ['moon', m[2]!.toLowerCase()].map((id) => chart.planets.find((p) => p.id === id)!.abs_pos) as [number, number];
+      const crosses = apart(moon, other) !== APART[m[1]!]!;
+      expect(SAID.test(m[0]), `${chart.subject.datetime_utc}: ${m[0].slice(0, 80)}`).toBe(crosses);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
 });

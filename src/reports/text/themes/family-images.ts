@@ -18,6 +18,7 @@ import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import { moonSignCertain } from './family-threads.ts';
 import { chapterReadIn } from './tension-aspect.ts';
 import { otherMoonSign } from '../untimed-moon-sign.ts';
+import { aspectOutOfSignNote } from '../out-of-sign.ts';
 
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
   fire: [
@@ -153,7 +154,10 @@ function moonOuterPart(ctx: ReportContext): string | undefined {
   const chapter = chapterReadIn(ctx, a);
   const elsewhere = chapter ? `, read as an aspect in "${chapter}"` : '';
   const text = FLOWING.has(a.type) ? MOON_OUTER[planet].flowing : MOON_OUTER[planet].hard;
-  return `${capitalize(aspectInSentence('moon', a.type, planet))} (orb ${ctx.statedOrb(a)}${elsewhere}) colours that image of care: ${text}`;
+  // Out of sign, said here too: an Utqiagvik reader met the Moon's trine with Uranus, Leo to Scorpio, unflagged where every
+  // other such aspect was.
+  const outOfSign = chapter ? undefined : aspectOutOfSignNote(ctx, a);
+  return `${capitalize(aspectInSentence('moon', a.type, planet))} (orb ${ctx.statedOrb(a)}${elsewhere}) colours that image of care: ${text}${outOfSign ? ` ${outOfSign}` : ''}`;
 }
 
 /** How Saturn's contacts are named: a conjunction is close, not hard ("by a conjunction", "by a conjunction and a hard aspect"). */
