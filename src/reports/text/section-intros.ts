@@ -242,8 +242,8 @@ const keyAspects: Writer = (ctx) => {
       [
         `${capitalize(whichRanked)} here in order of weight: closeness counts, and so do the planets they involve (${order}), so a wider aspect of the Sun can stand above a tighter one of two slower planets; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.${left}`,
         `Aspects are the conversations between the parts of you, and ${whichRanked} by weight, which joins how close each is with the planets it touches (${order}); those already read in an earlier chapter are listed but not repeated.${left}`,
-        `${capitalize(whichRanked)} here by weight, which counts both how close each aspect is and how central its planets are (${order}), and the first few not read in an earlier chapter are read in full.${left}`,
-        `Where two planets stand at a telling angle, they colour each other: ${whichRanked} here, judged by closeness and by the planets they touch (${order}), and the first few that no earlier chapter has read are read in full.${left}`,
+        `${capitalize(whichRanked)} here by weight, which counts both how close each aspect is and how central its planets are (${order}), and the first few that no earlier chapter read in full are read here.${left}`,
+        `Where two planets stand at a telling angle, they colour each other: ${whichRanked} here, judged by closeness and by the planets they touch (${order}), and the first few that no earlier chapter read in full are read here.${left}`,
       ],
       'intro-aspects',
     ),

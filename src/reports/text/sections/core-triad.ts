@@ -205,7 +205,7 @@ export function risingParts(ctx: ReportContext): string[] {
       [
         `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
         `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart; its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
-        `As ruler of ${ascSign}, ${POINT_NAMES[ruler]} is the planet your chart follows. Where it stands shows what your first impression is in the service of, and its sign adds a note of ${SIGN_STYLE[r.sign]} to how you go about things.`,
+        `As ruler of ${ascSign}, ${POINT_NAMES[ruler]} is the planet your chart follows. Where it stands shows what your first impression serves, and its sign colours how you go about things with ${SIGN_STYLE[r.sign]}.`,
         `Every rising sign has a ruling planet, and for ${ascSign} it is ${POINT_NAMES[ruler]}: follow it through the chart and you follow the thread of your personality, coloured here by ${SIGN_STYLE[r.sign]}.`,
         `${POINT_NAMES[ruler]}, the ruler of ${ascSign}, is your chart ruler, a kind of guide whose sign and house say where your instinctive manner is headed; it brings ${SIGN_STYLE[r.sign]} to the way you act.`,
       ],
