@@ -36,6 +36,8 @@ const WEIGHT_LIST = Object.entries(BALANCE_WEIGHTS);
 
 export const ELEMENT_STRONG = 0.4;
 export const ELEMENT_WEAK = 0.1;
+/** Under this share of the weight (percent) the report reads the least element or mode as a lack; at it or above, as a lean. */
+export const LACK_BELOW_PERCENT = 20;
 export const MODALITY_STRONG = 0.5;
 export const MODALITY_WEAK = 0.12;
 export const POLARITY_STRONG = 0.65;

@@ -4,6 +4,7 @@
  * what that scarcity tends to mean in practice. Every chart has a weakest element, even a
  * balanced one, so the chapter is always there; how strongly it speaks depends on the share.
  */
+import { LACK_BELOW_PERCENT } from '../../../interpretations/chart-factors/balance.ts';
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { ELEMENT_NAMES, MODALITY_NAMES, pointInSentence } from '../phrases.ts';
@@ -245,9 +246,6 @@ function leastByHour<K extends string>(
   const other = leastOf(kind === 'element' ? 'elements' : 'modes', ids, weights, carriers, () => false).least;
   return `${opening} ${named(other)} would hold the smallest share (${share(weights[other], total)} %) instead of ${named(least)}.`;
 }
-
-/** Under this share of the weight the least element or mode is a lack; at it or above, the smallest share is a lean. */
-const LACK_BELOW_PERCENT = 20;
 
 /** Under this share of the weight the least element is said to be "so little", and may be called scarce. */
 const LITTLE_BELOW_PERCENT = 15;

@@ -4,7 +4,7 @@ import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, table, withArticle } from '../report-markdown.ts';
 import { ELEMENT_NAMES, MODALITY_NAMES, hoursFrom, lunationName, moonFromSun, nameInSentence, POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
-import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
+import { ELEMENT_STRONG, ELEMENT_WEAK, LACK_BELOW_PERCENT, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
 import { leadOnTie, tiedForFirst, tieWord } from '../untimed-dominance.ts';
 import { bornInStretches } from '../day-stretches.ts';
@@ -203,7 +203,13 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     parts.push(
       (most - fewest) / total <= EVEN_SPREAD
         ? `No element dominates your chart and none is missing: your temperament draws on fire, earth, air and water in fairly even measure (${shown}), which tends to make you adaptable across very different situations.`
-        : `No element dominates your chart and none is missing (fire, earth, air and water: ${shown}): ${lower(lead)} ${lead.length > 1 ? 'lead' : 'leads'} and ${lower(light)} ${light.length > 1 ? 'are' : 'is'} the lightest, yet none reaches ${Math.round(ELEMENT_STRONG * 100)} % of the weight or falls to ${Math.round(ELEMENT_WEAK * 100)} %, so you can draw on each when a situation asks for it.`,
+        : `No element dominates your chart and none is missing (fire, earth, air and water: ${shown}): ${lower(lead)} ${lead.length > 1 ? 'lead' : 'leads'} and ${lower(light)} ${light.length > 1 ? 'are' : 'is'} the lightest, yet none reaches ${Math.round(ELEMENT_STRONG * 100)} % of the weight or falls to ${Math.round(ELEMENT_WEAK * 100)} %, ${
+            // Under a fifth, the least element is read as a lack in its own chapter: not "you can draw on each" here (a
+            // Nairobi reader met both of water at 13 %).
+            (100 * fewest) / total < LACK_BELOW_PERCENT
+              ? `though ${lower(light)}, under a fifth of it, ${light.length > 1 ? 'are' : 'is'} still what you reach for least, as a later chapter reads it`
+              : 'so you can draw on each when a situation asks for it'
+          }.`,
     );
   } else {
     const said: string[] = [];
