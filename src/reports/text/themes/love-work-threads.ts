@@ -81,10 +81,14 @@ function venusRuler(ctx: ReportContext): string | undefined {
   );
 }
 
-/** What desire is steered by, from the element of the ruler of Mars's sign. */
+/**
+ * What desire is steered by, from the element of the ruler of Mars's sign: where it leans, with no verdict on staying power
+ * or fantasy, which Mars's own sign and aspects decide (readers met "may lose interest when the spark is gone" beside a
+ * Capricorn Mars that builds stage by stage, and "rarely chase a fantasy" beside Mars opposite Neptune).
+ */
 const DESIRE_STEERED_BY: Record<string, string> = {
-  fire: 'toward enthusiasm, so that you pursue what excites you and may lose interest when the spark is gone',
-  earth: 'toward the real and the lasting, so that you pursue what you can build something with and rarely chase a fantasy for long',
+  fire: 'toward enthusiasm, so that you pursue what excites you and want the spark kept alive once the chase is over',
+  earth: 'toward the real and the lasting, so that you pursue what you can build something with',
   air: 'toward curiosity and conversation, so that you pursue the person whose mind keeps surprising you',
   water: 'toward feeling, so that you pursue where you sense an answering emotion and hold back where you do not',
 };
