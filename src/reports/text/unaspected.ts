@@ -13,7 +13,7 @@ const PERSONAL = new Set(['sun', 'moon', 'mercury', 'venus', 'mars']);
 const TEN = new Set<string>(TEN_PLANET_IDS);
 
 /** Whether any major aspect of the chart (of any hour of an untimed birth day) joins the planet to another of the ten. */
-export function isUnaspected(ctx: ReportContext, id: string): boolean {
+function isUnaspected(ctx: ReportContext, id: string): boolean {
   return !ctx.factors.aspects.some((a) => (a.p1 === id && TEN.has(a.p2)) || (a.p2 === id && TEN.has(a.p1)));
 }
 

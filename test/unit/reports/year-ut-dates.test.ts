@@ -48,4 +48,15 @@ describe("the year ahead's Universal Time dates on the birthplace's clocks", () 
         expect(localDate(outside, place.zone), `${place.city} ${s[0]}`).toBe(day);
       }
     });
+
+  it('London: clocks on UT at the start of the year, then an hour ahead from the spring change, true of the calendar', () => {
+    const london = { city: 'London', country: 'GB', lat: 51.5072, lng: -0.1276, source: 'request' as const, zone: 'Europe/London' };
+    const chart = natalChartFor({ name: 'x', year: 1972, month: 1, day: 30, hour: 16, minute: 20 }, london);
+    const year = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')!.markdown;
+    expect(year).toContain('The dates are those of Universal Time; at the start of the year the clocks of your birthplace keep it.');
+    const s = /from (\d+) (\w+) (\d{4}) they run 1 hour ahead of it, and there a contact exact after 23:00 UT falls on the next day/.exec(year)!;
+    const day = new Date(Date.parse(`${s[1]} ${s[2]} ${s[3]} 12:00 UTC`) + 10 * 86_400_000).toISOString().slice(0, 10);
+    expect(localDate(Date.parse(`${day}T23:01:00Z`), london.zone)).not.toBe(day);
+    expect(localDate(Date.parse(`${day}T22:59:00Z`), london.zone)).toBe(day);
+  });
 });

@@ -21,7 +21,6 @@ import type { MoonPhase } from '../../../interpretations/chart-factors/moon-phas
 
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
 
-/** A turning point's reading that places the birth after the turn ("in the days after its half-lit quarter"). */
 /** A Full Moon reading that sets the two lights opposite each other, face to face across the sky. */
 export const LIGHTS_OPPOSED =
   /\b(standing opposite|stood opposite|in opposition|opposite (each other|it)|the Sun opposite|on opposite sides|facing each other|full, or nearly so)\b/i;
@@ -31,6 +30,7 @@ const OPPOSITION_ORB = ASPECT_DEFINITIONS.find((d) => d.type === 'opposition')!.
 /** How far an untimed birth's Moon may stand from noon's in elongation, either way (half a day's motion, at most). */
 const HALF_DAY_ELONGATION = 7.5;
 
+/** A turning point's reading that places the birth after the turn ("in the days after its half-lit quarter"). */
 export const AFTER_THE_TURN = /\bafter (the New Moon|its half-lit|the Sun and Moon had)|\bin the (first )?days after\b|\bor in the days after it\b/i;
 
 const percent = (v: number, total: number) => `${Math.round((100 * v) / total)} %`;

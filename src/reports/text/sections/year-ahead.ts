@@ -630,7 +630,8 @@ function utDates(ctx: ReportContext): string {
       : h > 0
         ? `the clocks run ${hours(h)} ahead of it, so there a contact exact after ${clock(24 - h)} UT falls on the next day`
         : `the clocks run ${hours(-h)} behind it, so there a contact exact before ${clock(-h)} UT falls on the day before`;
-  const first = offset === 0 ? 'which the clocks of your birthplace keep' : rule(offset).replace('the clocks', 'the clocks of your birthplace');
+  if (later.length === 0 && offset === 0) return 'The dates are those of Universal Time, which the clocks of your birthplace keep.';
+  const first = offset === 0 ? 'the clocks of your birthplace keep it' : rule(offset).replace('the clocks', 'the clocks of your birthplace');
   if (later.length === 0) return `The dates are those of Universal Time; ${first}.`;
   const stretches = later.map(
     (c) =>
