@@ -374,7 +374,7 @@ function passes(ctx: ReportContext, t: YearTransit): string {
         `This transit too comes in passes: ${planet} is exact ${times} to your ${POINT_NAMES[t.target]}.`,
         `${planet} is exact ${times} here as well, one process in stages.`,
         `Again the contact comes in passes, ${planet} exact ${times}.`,
-        `${planet} is exact ${times}.`,
+        `${planet} is exact ${times} to your ${POINT_NAMES[t.target]}.`,
       ],
       'year-passes-again',
     )}`;
@@ -415,7 +415,8 @@ function seriesPasses(ctx: ReportContext, t: YearTransit, series: { before: stri
     [
       `Here too the contact is one of a series: ${planet} makes ${countWord(total)} passes in all${noon}, ${when}.`,
       `Again ${countWord(total)} passes in all${noon}: ${when}.`,
-      `${count}.`,
+      // The last, said from then on, names its point: two contacts with the same dates read as one sentence printed twice.
+      `${planet} is exact ${countWord(total)} times in all to your ${POINT_NAMES[t.target]}${noon}: ${when}.`,
     ],
     'year-series-again',
   )}`;
