@@ -78,15 +78,20 @@ function phaseError(chart: NatalChartInput, report: ComposedReport): boolean {
   const jd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
   const phase = moonPhaseOf(calcBody(jd, 0), calcBody(jd, 1));
   // The line gives the Moon's distance from the Sun three ways: ahead of it (to 180°), past the opposition (to 225°), behind it.
+  // A timed birth near one of the four moments is placed by its hours from it ("about 10 hours before the Last Quarter")
+  // instead of by the observed phase's name.
   const line =
-    /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit: an? ([a-z ]+?)(?: Moon)?(?:, the [A-Za-z ]+ exact [^;*]+)?(?:; in the lunation cycle, [^;*]+|; by the lunation cycle's [^;*]+)?(?:; the [A-Za-z -]+? phase holds [^*]+)?\*/.exec(
+    /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit(?:: an? ([a-z ]+?)(?: Moon)?|, [^;*]*? (?:before|after) the (New Moon|First Quarter|Full Moon|Last Quarter))(?:, the [A-Za-z ]+ exact [^;*]+)?(?:; in the lunation cycle, [^;*]+|; by the lunation cycle's [^;*]+)?(?:; the [A-Za-z -]+? phase holds [^*]+)?\*/.exec(
       report.markdown,
     );
   if (!line) return true;
-  const [, degrees, side, lit, label] = line;
+  const [, degrees, side, lit, label, moment] = line;
   const elongation = side === 'ahead of the Sun' ? Number(degrees) : side === 'behind the Sun' ? 360 - Number(degrees) : 180 + Number(degrees);
   const off = Math.abs(((elongation - phase.angle + 540) % 360) - 180);
-  return label !== phase.label.toLowerCase() || Math.abs(Number(lit) - phase.illumination * 100) > 1 || off > 1;
+  const momentAngle = { 'New Moon': 0, 'First Quarter': 90, 'Full Moon': 180, 'Last Quarter': 270 }[moment ?? ''];
+  const nearMoment = momentAngle !== undefined && Math.abs(((phase.angle - momentAngle + 540) % 360) - 180) < 22.5;
+  const named = label !== undefined ? label === phase.label.toLowerCase() : nearMoment;
+  return !named || Math.abs(Number(lit) - phase.illumination * 100) > 1 || off > 1;
 }
 
 function untimedCovered(report: ComposedReport): boolean {
