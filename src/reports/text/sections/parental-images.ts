@@ -117,8 +117,8 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
     parts.push(
       ctx.choose(
         [
-          `The 4th house, the roots, opens in ${ic.name}: home as a place of ${SIGN_CARE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} living there` : ''}. The 10th, the parent who stood for the world outside, opens in ${mc.name}: an image of ${SIGN_WORK[mc.id]}.`,
-          `Two houses frame the family picture: the 4th, where you come from, begins in ${ic.name} and remembers home for its ${SIGN_CARE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} there as well` : ''}; the 10th, the parent who faced the world, begins in ${mc.name} and stands for ${SIGN_WORK[mc.id]}.`,
+          `The 4th house, the roots, opens in ${ic.name}: home as a place of ${SIGN_CARE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} living there` : ''}. The 10th, the house of the parent who stood for the world outside, opens in ${mc.name}: an image of ${SIGN_WORK[mc.id]}.`,
+          `Two houses frame the family picture: the 4th, where you come from, begins in ${ic.name} and remembers home for its ${SIGN_CARE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} there as well` : ''}; the 10th, the house of the parent who faced the world, begins in ${mc.name} and stands for ${SIGN_WORK[mc.id]}.`,
           `${ic.name} on the cusp of the 4th house colours the roots with ${SIGN_CARE[ic.id]}${fourth.length ? `, and ${joinAnd(fourth)} ${fourth.length === 1 ? 'stands' : 'stand'} in the 4th house itself` : ''}. ${mc.name} on the 10th, the side of the family that showed you the outside world, adds ${SIGN_WORK[mc.id]}.`,
         ],
         'parents-houses',
