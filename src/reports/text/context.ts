@@ -75,8 +75,6 @@ export class ReportContext {
   private readonly tensioned = new Map<string, number>();
   /** The reading after which each faculty's tension was named: a later voice of it points there. */
   private readonly tensionNamedWith = new Map<string, string>();
-  /** The sides that readings of some hours of an untimed birth day printed, by faculty: they claim nothing, yet were said. */
-  private readonly someHoursSides = new Map<string, Set<string>>();
   /** The balance families (balanceFamily) that have spoken in each faculty's tension. */
   private readonly balanceVoices = new Map<string, Set<string>>();
   /** Passages of the report's own that must appear once (a conjunction read as one figure). */
@@ -293,11 +291,6 @@ export class ReportContext {
     // An entry that would assert the opposite of what the report already said of a faculty keeps its reading, and the
     // tension between the two is named after it: the first side stands as the report's, and the reading is the other side.
     const claims = this.claimsOf(entry, options.aspectType);
-    if (conditional)
-      for (const claim of claims) {
-        const [faculty, pole] = claim.split(':') as [string, string];
-        (this.someHoursSides.get(faculty) ?? this.someHoursSides.set(faculty, new Set()).get(faculty)!).add(pole);
-      }
     const conflicts = conditional ? [] : claims.map((c) => conflictOf([c], this.claimed)).filter((c) => c !== undefined);
     // Once the report has named a faculty's tension, an entry on either side is one of its voices: a line before its
     // reading says which side it speaks for, the first time; later voices speak without it (a third line would read as a
@@ -409,20 +402,12 @@ export class ReportContext {
 
   /** Whether a line claiming `claims` would contradict a side the report has taken, on a faculty whose tension it has not named. */
   contradicts(claims: readonly string[] | undefined): boolean {
-    // Each claim on its own: a line whose first claim's tension is named may still contradict on its second (a reader met
-    // "Saying yes to avoid conflict", tactful and yielding, listed beside a firm side of disagreement that was never named).
-    if (
-      (claims ?? []).some((claim) => {
-        const conflict = conflictOf([claim], this.claimed);
-        return conflict !== undefined && !this.tensioned.has(conflict.faculty);
-      })
-    )
-      return true;
-    // A reading of some hours of an untimed birth claims nothing, but its words are printed: a list line is not set against
-    // them either.
+    // Each claim on its own: a line whose first claim's tension is named may still contradict on its second (the report
+    // checker found "Saying yes to avoid conflict", tactful and yielding, listed beside a firm side of disagreement that was
+    // never named).
     return (claims ?? []).some((claim) => {
-      const [faculty, pole] = claim.split(':') as [string, string];
-      return !this.tensioned.has(faculty) && [...(this.someHoursSides.get(faculty) ?? [])].some((other) => other !== pole);
+      const conflict = conflictOf([claim], this.claimed);
+      return conflict !== undefined && !this.tensioned.has(conflict.faculty);
     });
   }
 
