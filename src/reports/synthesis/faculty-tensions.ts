@@ -686,12 +686,12 @@ export function tensionPassage(
   conflict: ClaimConflict,
   laterLabel: string,
   choose: (options: readonly string[], label: string) => string,
+  /** Phrasings that turn over the report (ReportContext.chooseInTurn). */
+  turn: <T>(options: readonly T[], label: string) => T,
   timesNamed = 0,
   order = 0,
   namedWith?: string,
   chapter?: string,
-  /** Phrasings that turn over the report (ReportContext.chooseInTurn); alone, the first. */
-  turn: <T>(options: readonly T[], label: string) => T = (options) => options[0]!,
 ): string {
   const also = order > 0;
   const f = FACULTIES[conflict.faculty]!;

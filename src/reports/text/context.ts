@@ -461,11 +461,11 @@ export class ReportContext {
       conflict,
       label,
       (options, which) => this.choose(options, which),
+      (options, which) => this.chooseInTurn(options, which),
       times,
       order,
       namedWith,
       this.chapter,
-      (options, which) => this.chooseInTurn(options, which),
     );
   }
 

@@ -624,19 +624,18 @@ function utDates(ctx: ReportContext): string {
   const hours = (h: number) => `${Math.floor(h)}${h % 1 ? (h % 1 === 0.5 ? '½' : h % 1 === 0.75 ? '¾' : '¼') : ''} hour${h === 1 ? '' : 's'}`;
   const clock = (h: number) => minuteClock(Math.round(h * 60));
   // What a stretch's clocks do to a date: the hour of UT from which it moves (a reader's contact exact at 08:27 UT fell on the
-  // same day in Alaska's summer, an hour the winter rule said moved it).
-  const rule = (h: number) =>
+  // same day in Alaska's summer, an hour the winter rule said moved it). `clocks` names them, `then` joins the hour.
+  const rule = (h: number, clocks: string, then: string) =>
     h === 0
-      ? 'the clocks keep Universal Time'
+      ? `${clocks} keep Universal Time`
       : h > 0
-        ? `the clocks run ${hours(h)} ahead of it, so there a contact exact after ${clock(24 - h)} UT falls on the next day`
-        : `the clocks run ${hours(-h)} behind it, so there a contact exact before ${clock(-h)} UT falls on the day before`;
+        ? `${clocks} run ${hours(h)} ahead of it, ${then} a contact exact after ${clock(24 - h)} UT falls on the next day`
+        : `${clocks} run ${hours(-h)} behind it, ${then} a contact exact before ${clock(-h)} UT falls on the day before`;
   if (later.length === 0 && offset === 0) return 'The dates are those of Universal Time, which the clocks of your birthplace keep.';
-  const first = offset === 0 ? 'the clocks of your birthplace keep it' : rule(offset).replace('the clocks', 'the clocks of your birthplace');
+  const first = offset === 0 ? 'the clocks of your birthplace keep it' : rule(offset, 'the clocks of your birthplace', 'so there');
   if (later.length === 0) return `The dates are those of Universal Time; ${first}.`;
   const stretches = later.map(
-    (c) =>
-      `from ${longDate(c.from)} ${c.offset === offset ? 'they run as at the start again' : rule(c.offset).replace('the clocks', 'they').replace(', so there', ', and there')}`,
+    (c) => `from ${longDate(c.from)} ${c.offset === offset ? 'they run as at the start again' : rule(c.offset, 'they', 'and there')}`,
   );
   return `The dates are those of Universal Time; at the start of the year ${first}. The clocks change during the year: ${stretches.join('; ')}.`;
 }
