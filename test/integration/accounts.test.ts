@@ -2,6 +2,7 @@
  * The dashboard account: profile sync, profile, onboarding, first-success feedback and the
  * report-branding image — and two users who cannot read or touch each other's profile or logo.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
@@ -177,6 +178,36 @@ describe('report branding', () => {
     const res = await upload(alice, big, { type: 'image/png' });
     expect(res.status).toBe(413);
     expect(res.body.detail).toMatch(/too large/);
+    await keepsPrevious();
+  });
+
+  it('413 for a file whose body pauses exactly at the limit before the rest arrives, and the previous logo stays', async () => {
+    // The parser cuts the file when the next bytes arrive, with nothing left to hand over: the upload must still be refused
+    // (it stored the first MiB as the logo when the cut fell between two chunks, seen on a loaded box).
+    const boundary = 'limit-boundary';
+    const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="logo"\r\ncontent-type: image/png\r\n\r\n`);
+    const upToLimit = Buffer.concat([logo, Buffer.alloc(1024 * 1024 - logo.length)]);
+    const rest = Buffer.concat([Buffer.alloc(4096), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${server.url}/api/v1/auth/report-branding`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${alice}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + upToLimit.length + rest.length,
+        },
+      });
+      req.on('response', (answer) => {
+        let body = '';
+        answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        answer.on('end', () => resolve({ status: answer.statusCode!, body }));
+      });
+      req.on('error', reject);
+      req.write(Buffer.concat([head, upToLimit]));
+      setTimeout(() => req.end(rest), 300);
+    });
+    expect(res.status, res.body).toBe(413);
+    expect(res.body).toMatch(/too large/);
     await keepsPrevious();
   });
 

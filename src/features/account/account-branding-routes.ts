@@ -86,14 +86,17 @@ export const brandingRoutes =
           part?.file.resume();
           throw new RequestFieldError(['body', 'file'], 'Field required', 'missing');
         }
+        const tooLarge = () => new HttpError(413, `File too large: the limit is ${BRANDING_MAX_BYTES} bytes`);
         let bytes: Buffer;
         try {
           bytes = await part.toBuffer();
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, `File too large: the limit is ${BRANDING_MAX_BYTES} bytes`);
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
           throw new RequestFieldError(['body', 'file'], `The upload ended early: ${(error as Error).message}`, 'value_error.multipart');
         }
+        // toBuffer looks for the cut as each chunk arrives: a file cut at the limit after the last chunk it read ends
+        // without its error, holding the first MiB (a loaded test box stored one as the new logo).
+        if (part.file.truncated) throw tooLarge();
         let image;
         try {
           const type = sniffImageType(bytes);
