@@ -339,8 +339,10 @@ export class ReportContext {
    * planet), as a library entry would: claims that agree with what the report has said are asserted
    * from here on; for each that contradicts it, the passage naming the tension, to print after the
    * sentence. `label` names the sentence's source as an entry label would ("Mars square Saturn").
+   * `partOfDay`: the sentence holds for some hours of an untimed birth only, so it takes no side from
+   * here on, and a tension it meets is named but not made the report's standing side.
    */
-  ownClaims(claims: readonly string[], label: string, family?: string): string[] {
+  ownClaims(claims: readonly string[], label: string, family?: string, partOfDay = false): string[] {
     const passages: string[] = [];
     const reading: OwnReading = { label, claims: [], tensions: [] };
     for (const claim of claims) {
@@ -353,7 +355,7 @@ export class ReportContext {
         // A second tension from the same sentence continues from the first ("The same reading also …"), as an entry's do.
         passages.push(this.nameTension(conflict, label, passages.length));
         reading.tensions.push(conflict.faculty);
-      } else {
+      } else if (!partOfDay) {
         this.assert([claim], label);
         reading.claims.push(claim);
       }

@@ -62,9 +62,15 @@ function saidOfScarcity(
   family: 'balance.element.' | 'balance.modality.',
 ): { text: string; tensions: string[] } {
   const phrasing = ctx.choose(options, label);
-  // A scarcity that holds for some hours of an untimed birth only is said with its hours and claims nothing.
-  if (typeof phrasing === 'string' || forSomeHours) return { text: typeof phrasing === 'string' ? phrasing : phrasing.text, tensions: [] };
-  return { text: phrasing.text, tensions: ctx.ownClaims(phrasing.claims, source, family) };
+  if (typeof phrasing === 'string') return { text: phrasing, tensions: [] };
+  // A scarcity that holds for some hours of an untimed birth only is said with its hours and takes no side; where it
+  // contradicts a side the report took, the tension is named for those hours (the report checker met "holding steady asks
+  // for effort", true after 01:00, beside a Sun in Virgo's settled rhythm, with nothing to join them).
+  const tensions = ctx.ownClaims(phrasing.claims, source, family, forSomeHours);
+  return {
+    text: phrasing.text,
+    tensions: forSomeHours ? tensions.map((passage) => `For the births it holds for, ${passage[0]!.toLowerCase()}${passage.slice(1)}`) : tensions,
+  };
 }
 
 /** What a shortage of each modality tends to mean, one phrasing chosen per chart; each follows "…so lightly filled (n % of the weight),". */
