@@ -93,7 +93,10 @@ export function planetaryHourFinder(jdStart: number, jdEnd: number, lat: number,
     const weekday = weekdayOf(rise.jd);
     return { hours: nightHours(e0.jd, e1.jd, weekday), weekday, day: false };
   };
+  // The hour last found: a scan's next step mostly falls in the same one, and an HourAt is never changed by its readers.
+  let last: HourAt | null = null;
   return (jd) => {
+    if (last && jd >= last.start && jd < last.end) return last;
     // The last event at or before jd (binary search: the events are in time order).
     let lo = 0,
       hi = events.length;
@@ -115,6 +118,7 @@ export function planetaryHourFinder(jdStart: number, jdEnd: number, lat: number,
     const k = hours.findIndex((h) => jd >= h.start && jd < h.end);
     if (k < 0) return null;
     const h = hours[k]!;
-    return { ruler: h.ruler, number: k + 1, part: day ? 'day' : 'night', start: h.start, end: h.end, weekday };
+    last = { ruler: h.ruler, number: k + 1, part: day ? 'day' : 'night', start: h.start, end: h.end, weekday };
+    return last;
   };
 }

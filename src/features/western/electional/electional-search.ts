@@ -48,23 +48,34 @@ function grid(start: number, end: number, stepMinutes: number): number[] {
 }
 
 export function searchWindow(plan: SearchPlan): SearchOutcome {
-  const memo = new Map<number, number>();
-  const score = (jd: number) => {
-    // To the second from the window's start: a small integer, which a Map hashes faster than a large one.
-    const key = Math.round((jd - plan.jdStart) * 86_400);
-    let s = memo.get(key);
-    if (s === undefined) {
-      s = plan.score(jd);
-      memo.set(key, s);
-    }
-    return s;
-  };
   const scanStep = plan.mode === 'year' ? plan.coarseStepMinutes : plan.stepMinutes;
   // Direct mode refines about twelve instants on either side of a maximum, at least REFINE_MINUTES apart.
   const fineStep = plan.mode === 'year' ? plan.stepMinutes : Math.min(plan.stepMinutes, Math.max(REFINE_MINUTES, Math.ceil(plan.stepMinutes / 12)));
-  const scan = grid(plan.jdStart, plan.jdEnd, scanStep)
-    .filter((t) => plan.accept(t))
-    .map((jdUt) => ({ jdUt, score: score(jdUt) }));
+  const instants = grid(plan.jdStart, plan.jdEnd, scanStep);
+  // Each grid instant's score (NaN where the filters refuse it), read again by the refinement where its grid meets the scan's.
+  const onGrid = new Float64Array(instants.length).fill(NaN);
+  const scan: { jdUt: number; score: number }[] = [];
+  instants.forEach((jdUt, k) => {
+    if (!plan.accept(jdUt)) return;
+    const score = plan.score(jdUt);
+    onGrid[k] = score;
+    scan.push({ jdUt, score });
+  });
+  // The refinement's instants off the scan's grid, by the second from the window's start (a small integer, which a Map
+  // hashes faster than a large one): neighbouring maxima share some.
+  const refinedScores = new Map<number, number>();
+  const gridSeconds = scanStep * 60;
+  const score = (jd: number) => {
+    const key = Math.round((jd - plan.jdStart) * 86_400);
+    const scanned = key % gridSeconds === 0 ? onGrid[key / gridSeconds] : undefined;
+    if (scanned !== undefined && !Number.isNaN(scanned)) return scanned;
+    let s = refinedScores.get(key);
+    if (s === undefined) {
+      s = plan.score(jd);
+      refinedScores.set(key, s);
+    }
+    return s;
+  };
 
   // Local maxima of the scan: no accepted neighbour scores higher.
   const maxima = scan.filter((s, i) => (i === 0 || scan[i - 1]!.score <= s.score) && (i === scan.length - 1 || scan[i + 1]!.score <= s.score));
@@ -93,5 +104,5 @@ export function searchWindow(plan: SearchPlan): SearchOutcome {
     if (best.length >= plan.maxResults) break;
     if (best.every((t) => Math.abs(t - r.jdUt) >= apart)) best.push(r.jdUt);
   }
-  return { best, scan, evaluated: memo.size };
+  return { best, scan, evaluated: scan.length + refinedScores.size };
 }

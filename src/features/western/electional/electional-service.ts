@@ -174,8 +174,6 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     charts.flatMap((c) => c.points.map((p) => p.lon)),
     { from: jdStart, to: jdEnd },
   );
-  /** Whether each scanned instant's sky had a blocking fault (the calendar's band). */
-  const blockingAt = new Map<number, boolean>();
   const evaluate = (jd: number): Evaluated => {
     const sky = electionSky(jd, settings, events, hourAt);
     const judgement = judgeMoment(sky, category.rules);
@@ -193,10 +191,8 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     // The scan ranks by points alone; only the answer's moments are worded (evaluate).
     score(jd) {
       const sky = scanSky.skyAt(jd);
-      const tally = tallyMoment(sky, category.rules);
       const resonance = charts.length ? resonanceOf(sky, charts, false).points : 0;
-      blockingAt.set(jd, tally.blocking);
-      return clampScore(tally.sky_points + resonance);
+      return clampScore(tallyMoment(sky, category.rules).sky_points + resonance);
     },
   });
 
@@ -222,32 +218,24 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
 
   const calendar: ElectionalAnswer['calendar'] = [];
   if (request.include_calendar) {
-    // The local day's number decides where a step belongs; its words are written only for a day's best.
+    // The local day's number decides where a step belongs; each day's best (the first of its highest score) is worded,
+    // and judged again for its band's blocking fault, once the day is over.
     const localDay = (jd: number) => {
       const { ms, offset } = minuteAndOffset(jd);
       return Math.floor((ms + offset * 1000) / 86_400_000);
     };
+    const dayBests: { jdUt: number; score: number }[] = [];
     let lastDay = NaN;
     for (const s of outcome.scan) {
       const day = localDay(s.jdUt);
-      const last = calendar.at(-1);
-      if (last && day === lastDay) {
-        if (s.score > last.best_score)
-          Object.assign(last, {
-            best_score: s.score,
-            quality_band: bandOf(s.score, blockingAt.get(s.jdUt) ?? false),
-            best_time_local: localOf(s.jdUt).iso,
-          });
-      } else {
-        const local = localOf(s.jdUt);
-        calendar.push({
-          date: local.iso.slice(0, 10),
-          best_score: s.score,
-          quality_band: bandOf(s.score, blockingAt.get(s.jdUt) ?? false),
-          best_time_local: local.iso,
-        });
-        lastDay = day;
-      }
+      if (day !== lastDay) dayBests.push(s);
+      else if (s.score > dayBests.at(-1)!.score) dayBests[dayBests.length - 1] = s;
+      lastDay = day;
+    }
+    for (const best of dayBests) {
+      const local = localOf(best.jdUt);
+      const blocking = tallyMoment(scanSky.skyAt(best.jdUt), category.rules).blocking;
+      calendar.push({ date: local.iso.slice(0, 10), best_score: best.score, quality_band: bandOf(best.score, blocking), best_time_local: local.iso });
     }
   }
 
