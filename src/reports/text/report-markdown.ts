@@ -105,6 +105,11 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A sentence carried on after an opening clause ("If you were born …, and the …"): its first letter in lower case. */
+export function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 /** "an opposition", "a trine": the indefinite article by the word's first letter (enough for the report's vocabulary). */
 export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;

@@ -8,7 +8,7 @@ import { LACK_BELOW_PERCENT } from '../../../interpretations/chart-factors/balan
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { ELEMENT_NAMES, MODALITY_NAMES, pointInSentence } from '../phrases.ts';
-import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
+import { capitalize, joinAnd, lowerFirst, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 import { modesInNearBalance } from './temperament.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
@@ -69,7 +69,7 @@ function saidOfScarcity(
   const tensions = ctx.ownClaims(phrasing.claims, source, family, forSomeHours);
   return {
     text: phrasing.text,
-    tensions: forSomeHours ? tensions.map((passage) => `For the births it holds for, ${passage[0]!.toLowerCase()}${passage.slice(1)}`) : tensions,
+    tensions: forSomeHours ? tensions.map((passage) => `For the births it holds for, ${lowerFirst(passage)}`) : tensions,
   };
 }
 

@@ -14,7 +14,7 @@ import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, houseRuler, signOfPoint } from '../chart-facts.ts';
 import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
-import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
+import { capitalize, joinAnd, lowerFirst, ordinal } from '../report-markdown.ts';
 import { moonSignCertain } from './family-threads.ts';
 import { chapterReadIn } from './tension-aspect.ts';
 import { otherMoonSign } from '../untimed-moon-sign.ts';
@@ -181,7 +181,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
   const saturn = signOfPoint(ctx, 'saturn')!;
   // Untimed, on a day the Moon changed sign: where the other sign reads differently, its reading too, for its hours.
   const other = otherMoonSign(ctx);
-  const forOtherHours = (text: string) => `If you were born ${other!.hours}, the Moon was in ${other!.name}, and ${text[0]!.toLowerCase()}${text.slice(1)}`;
+  const forOtherHours = (text: string) => `If you were born ${other!.hours}, the Moon was in ${other!.name}, and ${lowerFirst(text)}`;
   parts.push(ctx.choose(CARE_BY_ELEMENT[signElement(moon.id)]!, 'family-care'));
   if (other && signElement(other.id) !== signElement(moon.id)) parts.push(forOtherHours(ctx.choose(CARE_BY_ELEMENT[signElement(other.id)]!, 'family-care')));
   const moonOuter = moonOuterPart(ctx);
