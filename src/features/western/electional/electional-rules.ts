@@ -21,7 +21,7 @@ import { COMBUST_ORB, combustionAt } from '../../../astro/combustion.ts';
 import { SIGNS, degreesAndMinutes, normalizeDegrees } from '../../../astro/zodiac.ts';
 import { isoUtc, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
 import type { Dignity } from '../../../astro/dignities.ts';
-import { BENEFICS, MALEFICS, type Planet } from './electional-planets.ts';
+import { BENEFICS, MALEFICS, SEVEN_PLANETS, type Planet } from './electional-planets.ts';
 import { houseRuler, separation, type ElectionSky } from './electional-sky.ts';
 import { STATION_DAYS } from './electional-sky-blocks.ts';
 
@@ -82,8 +82,6 @@ const DIGNITY_WORDS: Readonly<Record<Dignity, string>> = {
 };
 const dignityText = (dignities: readonly Dignity[]) => dignities.map((d) => DIGNITY_WORDS[d]).join(' and ');
 
-const isDignified = (d: readonly Dignity[]) => d.includes('domicile') || d.includes('exaltation');
-const isDebilitated = (d: readonly Dignity[]) => d.includes('detriment') || d.includes('fall');
 
 const HARD_ASPECTS = [
   { name: 'conjunction', angle: 0 },
@@ -98,8 +96,19 @@ export interface Pressure {
   applying: boolean;
 }
 
-/** The closest hard aspect of Mars or Saturn to a planet within PRESSURE_ORB, or null. */
+const PLANET_INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Readonly<Record<Planet, number>>;
+
+/** The closest hard aspect of Mars or Saturn to a planet within PRESSURE_ORB, or null (kept in the sky's shared readings: several rules ask). */
 export function maleficPressure(sky: ElectionSky, planet: Planet): Pressure | null {
+  const slot = PLANET_INDEX[planet];
+  const known = sky.shared[slot] as Pressure | null | undefined;
+  if (known !== undefined) return known;
+  const best = closestPressure(sky, planet);
+  sky.shared[slot] = best;
+  return best;
+}
+
+function closestPressure(sky: ElectionSky, planet: Planet): Pressure | null {
   let best: Pressure | null = null;
   const p = sky.planets[planet];
   for (const m of MALEFICS) {
@@ -239,9 +248,9 @@ export const planetDignified = (p: Planet, weight: number): ElectionRule => ({
   weight,
   test: `${planetName(p)} in its domicile or exaltation.`,
   judge(sky) {
-    const d = sky.planets[p].dignities;
-    if (!isDignified(d)) return null;
-    return () => ({ title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(d)}.` });
+    const s = sky.planets[p];
+    if (!s.dignified) return null;
+    return () => ({ title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(s.dignities)}.` });
   },
 });
 
@@ -250,9 +259,9 @@ export const planetDebilitated = (p: Planet, weight: number): ElectionRule => ({
   weight,
   test: `${planetName(p)} in its detriment or fall.`,
   judge(sky) {
-    const d = sky.planets[p].dignities;
-    if (!isDebilitated(d)) return null;
-    return () => ({ title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(d)}.` });
+    const s = sky.planets[p];
+    if (!s.debilitated) return null;
+    return () => ({ title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(s.dignities)}.` });
   },
 });
 
@@ -340,15 +349,15 @@ export function rulerRule(house: number, kind: 'dignified' | 'debilitated' | 'pr
       const r = houseRuler(sky, house);
       if (!r) return null;
       // Worded only for a moment the answer shows: the scan asks thousands of times.
-      const d = sky.planets[r.ruler].dignities;
+      const s = sky.planets[r.ruler];
       if (kind === 'dignified') {
-        return isDignified(d)
-          ? () => ({ title: `${nth} ruler dignified`, detail: `${rulerSubject(r, house)}, is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` })
+        return s.dignified
+          ? () => ({ title: `${nth} ruler dignified`, detail: `${rulerSubject(r, house)}, is at ${placeText(s.lon)}, ${dignityText(s.dignities)}.` })
           : null;
       }
       if (kind === 'debilitated') {
-        return isDebilitated(d)
-          ? () => ({ title: `${nth} ruler debilitated`, detail: `${rulerSubject(r, house)}, is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` })
+        return s.debilitated
+          ? () => ({ title: `${nth} ruler debilitated`, detail: `${rulerSubject(r, house)}, is at ${placeText(s.lon)}, ${dignityText(s.dignities)}.` })
           : null;
       }
       const pr = maleficPressure(sky, r.ruler);

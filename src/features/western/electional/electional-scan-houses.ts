@@ -31,7 +31,11 @@ const norm = normalizeDegrees;
 const SIN_TWELFTH = Float64Array.from({ length: 6 }, (_, k) => Math.sin(30 * k * RAD));
 const COS_TWELFTH = Float64Array.from({ length: 6 }, (_, k) => Math.cos(30 * k * RAD));
 
-/** A reader of the cusps at any instant of [from, to], or null when this system, zodiac or latitude is not served. */
+/**
+ * A reader of the cusps at any instant of [from, to], or null when this system, zodiac or latitude
+ * is not served. It answers with one houses object, refilled at each call (the scan reads a step's
+ * houses and moves on): keep nothing of it past the next call.
+ */
 export function fastHouses(
   from: number,
   to: number,
@@ -53,6 +57,8 @@ export function fastHouses(
   const tanLat = Math.tan(lat * RAD);
   // Pole heights of the twelfths 30° and 60° from the meridian, as tangents.
   const tanF = [tanLat * Math.sin(30 * RAD), tanLat * Math.sin(60 * RAD), tanLat, tanLat * Math.sin(60 * RAD), tanLat * Math.sin(30 * RAD)];
+  const cusps = new Array<number>(12).fill(0);
+  const houses: SkyHouses = { cusps, asc: 0, mc: 0, used: 'regiomontanus' };
   return (jd) => {
     const i = Math.min(n - 2, Math.max(0, Math.floor((jd - t[0]!) / NODE_DAYS)));
     const s = (jd - t[i]!) / NODE_DAYS;
@@ -63,7 +69,6 @@ export function fastHouses(
     const e = (eps[i]! + s * (eps[i + 1]! - eps[i]!)) * RAD;
     const cosE = Math.cos(e),
       sinE = Math.sin(e);
-    const cusps = new Array<number>(12);
     const mcRad = r * RAD;
     const sinR = Math.sin(mcRad),
       cosR = Math.cos(mcRad);
@@ -81,6 +86,8 @@ export function fastHouses(
       cusps[house] = c;
       cusps[(house + 6) % 12] = norm(c + 180);
     }
-    return { cusps, asc: cusps[0]!, mc, used: 'regiomontanus' };
+    houses.asc = cusps[0]!;
+    houses.mc = mc;
+    return houses;
   };
 }

@@ -25,7 +25,7 @@ import { utcText } from './electional-rules.ts';
 import { MAX_DIRECT_STEPS, MAX_WINDOW_DAYS, WEEKDAYS, type ElectionalAnswer, type ElectionalRequest, type RoleNatal } from './electional-schemas.ts';
 import { searchWindow } from './electional-search.ts';
 import { SEVEN_PLANETS } from './electional-planets.ts';
-import { POLE_LIMIT_DEG, electionSky, type ElectionSky, type SkySettings } from './electional-sky.ts';
+import { POLE_LIMIT_DEG, electionSky, skyHouses, type ElectionSky, type SkySettings } from './electional-sky.ts';
 import { windowEvents } from './electional-window-events.ts';
 
 export interface ElectionalTask {
@@ -196,14 +196,15 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     },
   });
 
-  const sample = evaluate(jdStart);
+  // The system the houses are really of, read at the window's start: where the one asked for fails, it fails at the latitude.
+  const housesUsed = skyHouses(jdStart, settings)?.used;
   if (Math.abs(place.lat) > POLE_LIMIT_DEG)
     warnings.push(
       `at latitude ${place.lat} the horizon gives no Ascendant that turns with the day: the rules of the Ascendant, the houses and their rulers were not judged`,
     );
-  else if (sample.sky.houses && sample.sky.houses.used !== request.house_system)
+  else if (housesUsed && housesUsed !== request.house_system)
     warnings.push(
-      `house system ${request.house_system} cannot be computed at latitude ${place.lat} (inside the polar circle); ${sample.sky.houses.used} houses were used instead`,
+      `house system ${request.house_system} cannot be computed at latitude ${place.lat} (inside the polar circle); ${housesUsed} houses were used instead`,
     );
   if (outcome.scan.length === 0) warnings.push('no instant of the window passed the weekday and local-hour filters');
 

@@ -23,12 +23,28 @@ export const POLE_LIMIT_DEG = 89.5;
 
 const SE: Readonly<Record<Planet, number>> = Object.fromEntries(SEVEN_PLANETS.map((p) => [p, bodyInfo(p).se!])) as Record<Planet, number>;
 
+/** Each planet's dignities in each sign, in SEVEN_PLANETS order, with the two verdicts the rules read. */
+const DIGNITY_BY_SIGN = SEVEN_PLANETS.map((p) =>
+  Array.from({ length: 12 }, (_, sign) => {
+    const dignities = dignitiesInSign(p, sign);
+    return {
+      dignities,
+      dignified: dignities.includes('domicile') || dignities.includes('exaltation'),
+      debilitated: dignities.includes('detriment') || dignities.includes('fall'),
+    };
+  }),
+);
+
 export interface PlanetState {
   lon: number;
   /** Degrees a day; negative when retrograde. */
   speed: number;
   sign: number;
   dignities: readonly Dignity[];
+  /** In its domicile or exaltation. */
+  dignified: boolean;
+  /** In its detriment or fall. */
+  debilitated: boolean;
   /** 1 to 12, or undefined without houses. */
   house: number | undefined;
 }
@@ -51,7 +67,16 @@ export interface ElectionSky {
   stationNear(body: Planet): NearStation | null;
   /** The planetary hour, or null where the Sun does not rise and set (or no finder was given). */
   planetaryHour: HourAt | null;
+  /**
+   * Readings several rules of a moment share, kept for this moment only (emptied whenever the sky
+   * is filled again): a planet's malefic pressure at its SEVEN_PLANETS index (electional-rules.ts),
+   * a house's ruler at SHARED_RULERS + the house (houseRuler).
+   */
+  readonly shared: unknown[];
 }
+
+export const SHARED_RULERS = SEVEN_PLANETS.length;
+const SHARED_SLOTS = SHARED_RULERS + 13;
 
 export interface SkySettings {
   lat: number;
@@ -74,7 +99,7 @@ export function skyHouses(jdUt: number, settings: SkySettings): SkyHouses | null
  * has placed them already, or null to place them here.
  */
 export function reusableSky(events: WindowEvents, hourAt: HourFinder | undefined) {
-  const blank = (): PlanetState => ({ lon: 0, speed: 0, sign: 0, dignities: [], house: undefined });
+  const blank = (): PlanetState => ({ lon: 0, speed: 0, sign: 0, dignities: [], dignified: false, debilitated: false, house: undefined });
   const planets = Object.fromEntries(SEVEN_PLANETS.map((p) => [p, blank()])) as Record<Planet, PlanetState>;
   const states = SEVEN_PLANETS.map((p) => planets[p]);
   const sky = {
@@ -85,6 +110,7 @@ export function reusableSky(events: WindowEvents, hourAt: HourFinder | undefined
     moonCourse: undefined as unknown as MoonCourse,
     stationNear: (body: Planet) => events.stationNear(body, sky.jdUt),
     planetaryHour: null as HourAt | null,
+    shared: new Array<unknown>(SHARED_SLOTS).fill(undefined),
     fill(jdUt: number, lon: Float64Array, speed: Float64Array, houses: SkyHouses | null, house: Int8Array | null): void {
       const forward = houses && !house ? cuspOrder(houses.cusps).forward : true;
       for (let i = 0; i < states.length; i++) {
@@ -93,10 +119,14 @@ export function reusableSky(events: WindowEvents, hourAt: HourFinder | undefined
         state.lon = l;
         state.speed = speed[i]!;
         state.sign = signIndexOf(l);
-        state.dignities = dignitiesInSign(SEVEN_PLANETS[i]!, state.sign);
+        const d = DIGNITY_BY_SIGN[i]![state.sign]!;
+        state.dignities = d.dignities;
+        state.dignified = d.dignified;
+        state.debilitated = d.debilitated;
         state.house = houses ? (house ? house[i]! : houseOf(l, houses.cusps, forward)) : undefined;
       }
       sky.jdUt = jdUt;
+      sky.shared.fill(undefined);
       sky.houses = houses;
       sky.moonPhaseAngle = normalizeDegrees(planets.moon.lon - planets.sun.lon);
       sky.moonCourse = events.moonCourse(jdUt);
@@ -123,8 +153,14 @@ export function electionSky(jdUt: number, settings: SkySettings, events: WindowE
 /** The sign on the cusp of a house (1 to 12) and its traditional ruler; undefined without houses. */
 export function houseRuler(sky: ElectionSky, house: number): { sign: number; ruler: Planet } | undefined {
   if (!sky.houses) return undefined;
-  const sign = signIndexOf(sky.houses.cusps[house - 1]!);
-  return { sign, ruler: signRuler(sign) as Planet };
+  const slot = SHARED_RULERS + house;
+  let r = sky.shared[slot] as { sign: number; ruler: Planet } | undefined;
+  if (!r) {
+    const sign = signIndexOf(sky.houses.cusps[house - 1]!);
+    r = { sign, ruler: signRuler(sign) as Planet };
+    sky.shared[slot] = r;
+  }
+  return r;
 }
 
 /** Angular distance between two longitudes, 0 to 180. */
