@@ -162,7 +162,7 @@ describe("the scan's sky ranks every step as the exact sky does", () => {
         const rules = ELECTION_CATEGORIES.get(id)!.rules;
         const a = tallyMoment(fast, rules),
           b = tallyMoment(exact, rules);
-        const held = (sky: typeof fast) => rules.filter((r) => r.judge(sky)).map((r) => r.code);
+        const held = (sky: typeof fast) => rules.filter((r) => r.holds(sky)).map((r) => r.code);
         if (a.sky_points !== b.sky_points || a.blocking !== b.blocking || held(fast).join() !== held(exact).join())
           differences.push(`${id} at JD ${t}: ${held(fast).join()} / ${held(exact).join()}`);
       }

@@ -74,7 +74,7 @@ export function tallyMoment(sky: ElectionSky, rules: readonly ElectionRule[]): {
   let blocking = false;
   let points = 0;
   for (const rule of rules) {
-    if (!rule.judge(sky)) continue;
+    if (!rule.holds(sky)) continue;
     points += rule.weight;
     if (rule.blocking) blocking = true;
   }
@@ -88,8 +88,8 @@ export function judgeMoment(sky: ElectionSky, rules: readonly ElectionRule[]): J
   let blocking = false;
   let points = 0;
   for (const rule of rules) {
-    const found = rule.judge(sky)?.();
-    if (!found) continue;
+    if (!rule.holds(sky)) continue;
+    const found = rule.words(sky);
     const factor = { code: rule.code, title: found.title, detail: found.detail, points: rule.weight };
     points += rule.weight;
     if (rule.weight > 0) supporting.push(factor);

@@ -1,9 +1,9 @@
 /**
  * The electional rules: each a code, a signed weight (the points it adds to a moment's score when
  * it holds: positive supports the moment, negative counts against it), what it tests (the
- * documentation's words) and the test itself, which reads the sky of the moment and, when the rule
- * holds, says what it found (a title and a detail naming the degrees and times). A category's rule
- * set (electional-categories.ts) is a list of these, built by the factories below.
+ * documentation's words), the test itself, which reads the sky of the moment, and, for a moment
+ * where it holds, what it found (a title and a detail naming the degrees and times). A category's
+ * rule set (electional-categories.ts) is a list of these, built by the factories below.
  *
  * The conventions, in one place:
  * - the seven classical planets; benefics Venus and Jupiter, malefics Mars and Saturn;
@@ -42,11 +42,10 @@ export interface ElectionRule {
   blocking?: boolean;
   /** What the rule tests, as the documentation says it. */
   test: string;
-  /**
-   * Null when the rule does not hold; otherwise what it found, written only when asked: a search
-   * judges thousands of instants and words only the few it answers with.
-   */
-  judge(sky: ElectionSky): (() => Finding) | null;
+  /** Whether the rule holds at the moment: a search asks this of thousands of instants. */
+  holds(sky: ElectionSky): boolean;
+  /** What it found, asked only of a moment where it holds and the answer shows. */
+  words(sky: ElectionSky): Finding;
 }
 
 /** A planet's name from the one table of point names. */
@@ -141,14 +140,11 @@ export const moonVoid = (weight: number): ElectionRule => ({
   weight,
   blocking: true,
   test: 'The Moon makes no further exact Ptolemaic aspect to the Sun or a planet (Mercury to Pluto) before it leaves its sign: what is begun comes to nothing.',
-  judge(sky) {
-    const c = sky.moonCourse;
-    if (c.next) return null;
-    return () => ({
-      title: 'Moon void of course',
-      detail: `The Moon at ${placeText(sky.planets.moon.lon)} completes no exact aspect before it enters ${signNameById(c.nextSign)} at ${utcText(c.ingressJd)}.`,
-    });
-  },
+  holds: (sky) => !sky.moonCourse.next,
+  words: (sky) => ({
+    title: 'Moon void of course',
+    detail: `The Moon at ${placeText(sky.planets.moon.lon)} completes no exact aspect before it enters ${signNameById(sky.moonCourse.nextSign)} at ${utcText(sky.moonCourse.ingressJd)}.`,
+  }),
 });
 
 export const moonCombust = (weight: number): ElectionRule => ({
@@ -156,48 +152,44 @@ export const moonCombust = (weight: number): ElectionRule => ({
   weight,
   blocking: true,
   test: `The Moon within ${COMBUST_ORB}° of the Sun (around the New Moon): its light is gone and the matter is hidden or weakened.`,
-  judge(sky) {
-    const d = combustion(sky, 'moon');
-    if (d === null) return null;
-    return () => ({
-      title: 'Moon combust',
-      detail: `The Moon is ${arcText(d)} from the Sun at ${placeText(sky.planets.sun.lon)}, inside the ${COMBUST_ORB}° of combustion.`,
-    });
-  },
+  holds: (sky) => combustion(sky, 'moon') !== null,
+  words: (sky) => ({
+    title: 'Moon combust',
+    detail: `The Moon is ${arcText(combustion(sky, 'moon')!)} from the Sun at ${placeText(sky.planets.sun.lon)}, inside the ${COMBUST_ORB}° of combustion.`,
+  }),
 });
 
 export const moonWaxing = (weight: number): ElectionRule => ({
   code: 'moon_waxing',
   weight,
   test: 'The Moon is waxing (less than 180° ahead of the Sun): for a purpose that wants growth.',
-  judge(sky) {
-    if (sky.moonPhaseAngle >= 180) return null;
-    return () => ({ title: 'Moon waxing', detail: `The Moon is ${arcText(sky.moonPhaseAngle)} ahead of the Sun and growing in light.` });
-  },
+  holds: (sky) => sky.moonPhaseAngle < 180,
+  words: (sky) => ({ title: 'Moon waxing', detail: `The Moon is ${arcText(sky.moonPhaseAngle)} ahead of the Sun and growing in light.` }),
 });
 
 export const moonWaning = (weight: number): ElectionRule => ({
   code: 'moon_waning',
   weight,
   test: 'The Moon is waning (180° or more ahead of the Sun): a purpose that wants growth starts on a diminishing light.',
-  judge(sky) {
-    if (sky.moonPhaseAngle < 180) return null;
-    return () => ({ title: 'Moon waning', detail: `The Moon is ${arcText(360 - sky.moonPhaseAngle)} short of the next New Moon and losing light.` });
-  },
+  holds: (sky) => sky.moonPhaseAngle >= 180,
+  words: (sky) => ({ title: 'Moon waning', detail: `The Moon is ${arcText(360 - sky.moonPhaseAngle)} short of the next New Moon and losing light.` }),
 });
 
 export const moonAppliesToBenefic = (weight: number): ElectionRule => ({
   code: 'moon_applies_to_benefic',
   weight,
   test: "The Moon's next exact aspect before it leaves its sign is to Venus or Jupiter (any Ptolemaic aspect).",
-  judge(sky) {
+  holds(sky) {
     const n = sky.moonCourse.next;
-    if (!n || !(BENEFICS as readonly string[]).includes(n.body)) return null;
+    return n !== null && (BENEFICS as readonly string[]).includes(n.body);
+  },
+  words(sky) {
+    const n = sky.moonCourse.next!;
     const b = n.body as Planet;
-    return () => ({
+    return {
       title: `Moon applying to ${planetName(b)}`,
       detail: `The Moon's next aspect is a ${n.aspect} with ${where(sky, b)}, exact at ${utcText(n.jdUt)} while the Moon is still in its sign.`,
-    });
+    };
   },
 });
 
@@ -205,14 +197,17 @@ export const moonAppliesToMalefic = (weight: number): ElectionRule => ({
   code: 'moon_applies_to_malefic',
   weight,
   test: "The Moon's next exact aspect before it leaves its sign is a conjunction, square or opposition of Mars or Saturn.",
-  judge(sky) {
+  holds(sky) {
     const n = sky.moonCourse.next;
-    if (!n || !(MALEFICS as readonly string[]).includes(n.body) || n.aspect === 'sextile' || n.aspect === 'trine') return null;
+    return n !== null && (MALEFICS as readonly string[]).includes(n.body) && n.aspect !== 'sextile' && n.aspect !== 'trine';
+  },
+  words(sky) {
+    const n = sky.moonCourse.next!;
     const m = n.body as Planet;
-    return () => ({
+    return {
       title: `Moon applying to ${planetName(m)} by ${n.aspect}`,
       detail: `The Moon's next aspect is a ${n.aspect} with ${where(sky, m)}, exact at ${utcText(n.jdUt)}.`,
-    });
+    };
   },
 });
 
@@ -220,25 +215,19 @@ export const moonInBurntWay = (weight: number): ElectionRule => ({
   code: 'moon_in_burnt_way',
   weight,
   test: 'The Moon between 15° Libra and 15° Scorpio, the burnt way.',
-  judge(sky) {
-    const lon = sky.planets.moon.lon;
-    if (lon < BURNT_WAY[0] || lon >= BURNT_WAY[1]) return null;
-    return () => ({ title: 'Moon in the burnt way', detail: `The Moon at ${placeText(lon)} lies between 15° Libra and 15° Scorpio.` });
-  },
+  holds: (sky) => sky.planets.moon.lon >= BURNT_WAY[0] && sky.planets.moon.lon < BURNT_WAY[1],
+  words: (sky) => ({ title: 'Moon in the burnt way', detail: `The Moon at ${placeText(sky.planets.moon.lon)} lies between 15° Libra and 15° Scorpio.` }),
 });
 
 export const moonInFixedSign = (weight: number): ElectionRule => ({
   code: 'moon_in_fixed_sign',
   weight,
   test: 'The Moon in a fixed sign (Taurus, Leo, Scorpio, Aquarius): for what should last.',
-  judge(sky) {
-    const sign = SIGNS[sky.planets.moon.sign]!;
-    if (sign.modality !== 'fixed') return null;
-    return () => ({
-      title: 'Moon in a fixed sign',
-      detail: `The Moon at ${placeText(sky.planets.moon.lon)}: ${sign.name} is a fixed sign, which favours permanence.`,
-    });
-  },
+  holds: (sky) => SIGNS[sky.planets.moon.sign]!.modality === 'fixed',
+  words: (sky) => ({
+    title: 'Moon in a fixed sign',
+    detail: `The Moon at ${placeText(sky.planets.moon.lon)}: ${SIGNS[sky.planets.moon.sign]!.name} is a fixed sign, which favours permanence.`,
+  }),
 });
 
 // --- A planet as significator -----------------------------------------------------------------
@@ -247,22 +236,16 @@ export const planetDignified = (p: Planet, weight: number): ElectionRule => ({
   code: `${p}_dignified`,
   weight,
   test: `${planetName(p)} in its domicile or exaltation.`,
-  judge(sky) {
-    const s = sky.planets[p];
-    if (!s.dignified) return null;
-    return () => ({ title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(s.dignities)}.` });
-  },
+  holds: (sky) => sky.planets[p].dignified,
+  words: (sky) => ({ title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
 });
 
 export const planetDebilitated = (p: Planet, weight: number): ElectionRule => ({
   code: `${p}_debilitated`,
   weight,
   test: `${planetName(p)} in its detriment or fall.`,
-  judge(sky) {
-    const s = sky.planets[p];
-    if (!s.debilitated) return null;
-    return () => ({ title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(s.dignities)}.` });
-  },
+  holds: (sky) => sky.planets[p].debilitated,
+  words: (sky) => ({ title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
 });
 
 const pressureText = (sky: ElectionSky, subject: string, pr: Pressure) =>
@@ -272,36 +255,30 @@ export const planetUnderPressure = (p: Planet, weight: number): ElectionRule => 
   code: `${p}_under_malefic_pressure`,
   weight,
   test: `${planetName(p)} in conjunction, square or opposition with Mars or Saturn within ${PRESSURE_ORB}°.`,
-  judge(sky) {
-    const pr = maleficPressure(sky, p);
-    if (!pr) return null;
-    return () => ({ title: `${planetName(p)} under hard malefic pressure`, detail: pressureText(sky, where(sky, p), pr) });
-  },
+  holds: (sky) => maleficPressure(sky, p) !== null,
+  words: (sky) => ({ title: `${planetName(p)} under hard malefic pressure`, detail: pressureText(sky, where(sky, p), maleficPressure(sky, p)!) }),
 });
 
 export const planetRetrograde = (p: Planet, weight: number): ElectionRule => ({
   code: `${p}_retrograde`,
   weight,
   test: `${planetName(p)} retrograde (moving backwards in longitude).`,
-  judge(sky) {
-    const s = sky.planets[p].speed;
-    if (s >= 0) return null;
-    return () => ({ title: `${planetName(p)} retrograde`, detail: `${where(sky, p)} moves backwards at ${Math.abs(s).toFixed(3)}° a day.` });
-  },
+  holds: (sky) => sky.planets[p].speed < 0,
+  words: (sky) => ({ title: `${planetName(p)} retrograde`, detail: `${where(sky, p)} moves backwards at ${Math.abs(sky.planets[p].speed).toFixed(3)}° a day.` }),
 });
 
 export const planetStationing = (p: Planet, weight: number, days: number): ElectionRule => ({
   code: `${p}_stationing`,
   weight,
   test: `${planetName(p)} within ${days} days of a station (turning retrograde or direct).`,
-  judge(sky) {
-    const s = sky.stationNear(p);
-    if (!s) return null;
+  holds: (sky) => sky.stationNear(p) !== null,
+  words(sky) {
+    const s = sky.stationNear(p)!;
     const when = s.jdUt >= sky.jdUt ? 'stations' : 'stationed';
-    return () => ({
+    return {
       title: `${planetName(p)} stationing`,
       detail: `${planetName(p)} ${when} ${s.direction} at ${utcText(s.jdUt)}, ${Math.abs(s.jdUt - sky.jdUt).toFixed(1)} days from this moment; it stands almost still at ${placeText(sky.planets[p].lon)}.`,
-    });
+    };
   },
 });
 
@@ -309,11 +286,8 @@ export const planetCombust = (p: Planet, weight: number): ElectionRule => ({
   code: `${p}_combust`,
   weight,
   test: `${planetName(p)} within ${COMBUST_ORB}° of the Sun, not cazimi (within 17′).`,
-  judge(sky) {
-    const d = combustion(sky, p);
-    if (d === null) return null;
-    return () => ({ title: `${planetName(p)} combust`, detail: `${where(sky, p)} is ${arcText(d)} from the Sun, hidden in its rays.` });
-  },
+  holds: (sky) => combustion(sky, p) !== null,
+  words: (sky) => ({ title: `${planetName(p)} combust`, detail: `${where(sky, p)} is ${arcText(combustion(sky, p)!)} from the Sun, hidden in its rays.` }),
 });
 
 /** The conditions of a significator at the given weights (magnitudes; a rule without one is left out). */
@@ -345,23 +319,18 @@ export function rulerRule(house: number, kind: 'dignified' | 'debilitated' | 'pr
     code: `house_${house}_ruler_${kind === 'pressure' ? 'under_malefic_pressure' : kind}`,
     weight,
     test: tests[kind],
-    judge(sky) {
+    holds(sky) {
       const r = houseRuler(sky, house);
-      if (!r) return null;
-      // Worded only for a moment the answer shows: the scan asks thousands of times.
+      if (!r) return false;
       const s = sky.planets[r.ruler];
-      if (kind === 'dignified') {
-        return s.dignified
-          ? () => ({ title: `${nth} ruler dignified`, detail: `${rulerSubject(r, house)}, is at ${placeText(s.lon)}, ${dignityText(s.dignities)}.` })
-          : null;
-      }
-      if (kind === 'debilitated') {
-        return s.debilitated
-          ? () => ({ title: `${nth} ruler debilitated`, detail: `${rulerSubject(r, house)}, is at ${placeText(s.lon)}, ${dignityText(s.dignities)}.` })
-          : null;
-      }
-      const pr = maleficPressure(sky, r.ruler);
-      return pr ? () => ({ title: `${nth} ruler under hard malefic pressure`, detail: pressureText(sky, rulerSubject(r, house), pr) }) : null;
+      return kind === 'dignified' ? s.dignified : kind === 'debilitated' ? s.debilitated : maleficPressure(sky, r.ruler) !== null;
+    },
+    words(sky) {
+      const r = houseRuler(sky, house)!;
+      const s = sky.planets[r.ruler];
+      if (kind === 'pressure')
+        return { title: `${nth} ruler under hard malefic pressure`, detail: pressureText(sky, rulerSubject(r, house), maleficPressure(sky, r.ruler)!) };
+      return { title: `${nth} ruler ${kind}`, detail: `${rulerSubject(r, house)}, is at ${placeText(s.lon)}, ${dignityText(s.dignities)}.` };
     },
   };
 }
@@ -375,15 +344,16 @@ export const rulerCombust = (house: number, weight: number): ElectionRule => ({
   code: `house_${house}_ruler_combust`,
   weight,
   test: `The ruler of the ${ordinal(house)} cusp within ${COMBUST_ORB}° of the Sun (not cazimi); the Sun itself is never combust.`,
-  judge(sky) {
+  holds(sky) {
     const r = houseRuler(sky, house);
-    if (!r) return null;
-    const d = combustion(sky, r.ruler);
-    if (d === null) return null;
-    return () => ({
+    return r !== undefined && combustion(sky, r.ruler) !== null;
+  },
+  words(sky) {
+    const { ruler } = houseRuler(sky, house)!;
+    return {
       title: `${ordinal(house)} ruler combust`,
-      detail: `${where(sky, r.ruler)}, ruler of ${houseLabel(house)}, is ${arcText(d)} from the Sun.`,
-    });
+      detail: `${where(sky, ruler)}, ruler of ${houseLabel(house)}, is ${arcText(combustion(sky, ruler)!)} from the Sun.`,
+    };
   },
 });
 
@@ -392,11 +362,11 @@ export const beneficInHouses = (p: Planet, houses: readonly number[], topic: str
   code: `${p}_in_${topic}_house`,
   weight,
   test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
-  judge(sky) {
+  holds(sky) {
     const h = sky.planets[p].house;
-    if (h === undefined || !houses.includes(h)) return null;
-    return () => ({ title: `${planetName(p)} in a ${topic} supportive house`, detail: `${where(sky, p)} is in the ${ordinal(h)} house.` });
+    return h !== undefined && houses.includes(h);
   },
+  words: (sky) => ({ title: `${planetName(p)} in a ${topic} supportive house`, detail: `${where(sky, p)} is in the ${ordinal(sky.planets[p].house!)} house.` }),
 });
 
 /** A malefic in one of the purpose's houses. */
@@ -404,13 +374,13 @@ export const maleficInHouses = (p: Planet, houses: readonly number[], weight: nu
   code: `${p}_in_house_${houses.join('_')}`,
   weight,
   test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
-  judge(sky) {
+  holds(sky) {
     const h = sky.planets[p].house;
-    if (h === undefined || !houses.includes(h)) return null;
-    return () => ({
-      title: `${planetName(p)} in the ${ordinal(h)} house`,
-      detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.`,
-    });
+    return h !== undefined && houses.includes(h);
+  },
+  words(sky) {
+    const h = sky.planets[p].house!;
+    return { title: `${planetName(p)} in the ${ordinal(h)} house`, detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.` };
   },
 });
 
@@ -418,40 +388,35 @@ export const beneficRising = (p: Planet, weight: number): ElectionRule => ({
   code: `${p}_in_first_house`,
   weight,
   test: `${planetName(p)} in the 1st house, with the Ascendant.`,
-  judge(sky) {
-    if (sky.planets[p].house !== 1) return null;
-    return () => ({
-      title: `${planetName(p)} in the 1st house`,
-      detail: `${where(sky, p)} is in the 1st house, beside the Ascendant at ${placeText(sky.houses!.asc)}.`,
-    });
-  },
+  holds: (sky) => sky.planets[p].house === 1,
+  words: (sky) => ({
+    title: `${planetName(p)} in the 1st house`,
+    detail: `${where(sky, p)} is in the 1st house, beside the Ascendant at ${placeText(sky.houses!.asc)}.`,
+  }),
 });
 
 export const maleficAngular = (p: Planet, weight: number): ElectionRule => ({
   code: `${p}_angular`,
   weight,
   test: `${planetName(p)} in the 1st, 4th, 7th or 10th house.`,
-  judge(sky) {
+  holds(sky) {
     const h = sky.planets[p].house;
-    if (h === undefined || h % 3 !== 1) return null;
-    return () => ({
-      title: `${planetName(p)} on an angle`,
-      detail: `${where(sky, p)} is in the ${ordinal(h)} house, an angular house, where a malefic acts strongly.`,
-    });
+    return h !== undefined && h % 3 === 1;
   },
+  words: (sky) => ({
+    title: `${planetName(p)} on an angle`,
+    detail: `${where(sky, p)} is in the ${ordinal(sky.planets[p].house!)} house, an angular house, where a malefic acts strongly.`,
+  }),
 });
+
+const ascendantSign = (sky: ElectionSky) => SIGNS[Math.floor(normalizeDegrees(sky.houses!.asc) / 30)]!;
 
 export const fixedSignRising = (weight: number): ElectionRule => ({
   code: 'fixed_sign_rising',
   weight,
   test: 'A fixed sign (Taurus, Leo, Scorpio, Aquarius) on the Ascendant: for what should stay.',
-  judge(sky) {
-    const asc = sky.houses?.asc;
-    if (asc === undefined) return null;
-    const sign = SIGNS[Math.floor(normalizeDegrees(asc) / 30)]!;
-    if (sign.modality !== 'fixed') return null;
-    return () => ({ title: 'Fixed sign rising', detail: `The Ascendant at ${placeText(asc)} is in ${sign.name}, a fixed sign.` });
-  },
+  holds: (sky) => sky.houses !== null && ascendantSign(sky).modality === 'fixed',
+  words: (sky) => ({ title: 'Fixed sign rising', detail: `The Ascendant at ${placeText(sky.houses!.asc)} is in ${ascendantSign(sky).name}, a fixed sign.` }),
 });
 
 // --- The planetary hour -----------------------------------------------------------------------
@@ -467,22 +432,16 @@ export const hourOfSignificator = (rulers: readonly Planet[], weight: number): E
   code: 'planetary_hour_of_significator',
   weight,
   test: `The planetary hour is ruled by ${rulers.map(planetName).join(' or ')}.`,
-  judge(sky) {
-    const h = sky.planetaryHour;
-    if (!h || !rulers.includes(h.ruler)) return null;
-    return () => ({ title: `Planetary hour of ${planetName(h.ruler)}`, detail: `${hourText(sky)}, a planet of the matter.` });
-  },
+  holds: (sky) => sky.planetaryHour !== null && rulers.includes(sky.planetaryHour.ruler),
+  words: (sky) => ({ title: `Planetary hour of ${planetName(sky.planetaryHour!.ruler)}`, detail: `${hourText(sky)}, a planet of the matter.` }),
 });
 
 export const hourOfMalefic = (weight: number): ElectionRule => ({
   code: 'planetary_hour_of_malefic',
   weight,
   test: 'The planetary hour is ruled by Mars or Saturn.',
-  judge(sky) {
-    const h = sky.planetaryHour;
-    if (!h || !(MALEFICS as readonly string[]).includes(h.ruler)) return null;
-    return () => ({ title: `Planetary hour of ${planetName(h.ruler)}`, detail: `${hourText(sky)}, a malefic.` });
-  },
+  holds: (sky) => sky.planetaryHour !== null && (MALEFICS as readonly string[]).includes(sky.planetaryHour.ruler),
+  words: (sky) => ({ title: `Planetary hour of ${planetName(sky.planetaryHour!.ruler)}`, detail: `${hourText(sky)}, a malefic.` }),
 });
 
 /** The rules every category shares (the Moon, the Ascendant and its ruler, the malefics). */
