@@ -11,7 +11,6 @@ import { bodyInfo } from '../../../src/astro/bodies.ts';
 import { computeHouses } from '../../../src/astro/chart.ts';
 import { calcBody, type ZodiacSetting } from '../../../src/astro/ephemeris.ts';
 import { findEvents } from '../../../src/astro/events/index.ts';
-import { PositionCache } from '../../../src/astro/events/positions.ts';
 import { ELECTION_CATEGORIES, ELECTION_CATEGORY_IDS } from '../../../src/features/western/electional/electional-categories.ts';
 import { planetaryHourFinder } from '../../../src/features/western/electional/electional-hours.ts';
 import { tallyMoment } from '../../../src/features/western/electional/electional-judgement.ts';
@@ -43,9 +42,7 @@ describe('the position table', () => {
     for (const zodiac of [TROPICAL, LAHIRI]) {
       for (let k = 0; k < 15; k++) {
         const start = J1800 + random() * 599 * 365.25;
-        const cache = new PositionCache(zodiac);
-        windowEvents(start, start + 20, zodiac, cache);
-        const table = new PositionTable(cache, start, start + 20);
+        const table = new PositionTable(zodiac, start, start + 20);
         for (let i = 0; i < 100; i++) {
           const t = start + random() * 20;
           const sun = calcBody(t, 0, zodiac).lon;
@@ -129,8 +126,7 @@ describe("the scan's sky ranks every step as the exact sky does", () => {
   function differencesOver({ start, days, lat, lng, zodiac, houseSystem, natal }: (typeof cases)[number]): string[] {
     const end = start + days;
     const settings: SkySettings = { lat, lng, zodiac, houseSystem };
-    const cache = new PositionCache(zodiac);
-    const events = windowEvents(start, end, zodiac, cache);
+    const events = windowEvents(start, end, zodiac);
     const hourAt = planetaryHourFinder(start, end, lat, lng, () => 0);
     const charts: NatalChart[] = natal
       ? [
@@ -149,7 +145,7 @@ describe("the scan's sky ranks every step as the exact sky does", () => {
       settings,
       events,
       hourAt,
-      new PositionTable(cache, start, end),
+      new PositionTable(zodiac, start, end),
       charts.flatMap((c) => c.points.map((p) => p.lon)),
       { from: start, to: end },
     );

@@ -2,18 +2,20 @@
  * The seven planets' longitudes and speeds at any instant of a search window, interpolated from
  * exact ephemeris samples instead of computed afresh at every step of the scan.
  *
- * The samples are the ones the window's event search computed anyway (its half-day grid and its
- * root refinements, held in the shared PositionCache), with more added wherever two samples lie
- * further apart than MAX_GAP_DAYS. Between two samples the longitude is the cubic Hermite
+ * The samples are the ones the event search of the window's sky blocks computed anyway (its half-day
+ * grid and its root refinements; electional-sky-blocks.ts), with more added wherever two samples
+ * lie further apart than MAX_GAP_DAYS. Between two samples the longitude is the cubic Hermite
  * polynomial through both positions and speeds. Over half a day its error is below 2e-5° for the
  * Moon and far below for the planets (checked against the ephemeris over 1800-2400 by
  * test/unit/electional/electional-position-table.test.ts), well inside INTERPOLATION_MARGIN_DEG,
  * the margin the scan keeps from every threshold a rule compares with (electional-scan-sky.ts).
  */
-import type { PositionCache } from '../../../astro/events/positions.ts';
+import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
+import { PositionCache } from '../../../astro/events/positions.ts';
 import { wrap180 } from '../../../astro/events/root-finding.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
 import { SEVEN_PLANETS, type Planet } from './electional-planets.ts';
+import { blocksCovering, skyBlock } from './electional-sky-blocks.ts';
 
 /** Samples further apart than this (half a day and a few minutes) get one between them. */
 export const MAX_GAP_DAYS = 0.5 + 5 / 1440;
@@ -71,38 +73,37 @@ export interface InterpolatedPosition {
 export class PositionTable {
   private readonly tracks: Record<Planet, Track> = {} as Record<Planet, Track>;
 
-  /** Samples covering [from, to] for each of the seven planets, read from (and added to) the cache. */
-  constructor(cache: PositionCache, from: number, to: number) {
+  /** Samples covering [from, to] for each of the seven planets, in the zodiac given: the sky blocks' own, joined. */
+  constructor(zodiac: ZodiacSetting, from: number, to: number) {
+    const blocks = blocksCovering(from - MAX_GAP_DAYS, to + MAX_GAP_DAYS).map((index) => skyBlock(index, zodiac));
+    // Asked of the ephemeris only where two samples lie too far apart (the blocks' samples lie at most half a day apart).
+    const fills = new PositionCache(zodiac);
     for (const p of SEVEN_PLANETS) {
-      const have = [...cache.samples(p)].filter(([t]) => t >= from - MAX_GAP_DAYS && t <= to + MAX_GAP_DAYS).sort((a, b) => a[0] - b[0]);
-      const times: number[] = [];
-      const add = (t: number) => {
-        times.push(t);
+      const t: number[] = [];
+      const lon: number[] = [];
+      const speed: number[] = [];
+      const add = (time: number, l: number, v: number) => {
+        t.push(time);
+        lon.push(l);
+        speed.push(v);
       };
-      // The ends first, then every gap wider than MAX_GAP_DAYS cut evenly.
-      let last = from - MAX_GAP_DAYS / 2;
-      add(last);
-      for (const [t] of have) {
-        if (t <= last) continue;
-        const pieces = Math.ceil((t - last) / MAX_GAP_DAYS);
-        for (let k = 1; k < pieces; k++) add(last + ((t - last) * k) / pieces);
-        add(t);
-        last = t;
+      for (const block of blocks) {
+        const track = block.tracks[p];
+        for (let i = 0; i < track.t.length; i++) {
+          const time = track.t[i]!;
+          // Neighbouring blocks overlap by a minute or two: keep each instant once, in order.
+          const last = t.length ? t[t.length - 1]! : -Infinity;
+          if (time <= last) continue;
+          const pieces = Math.ceil((time - last) / MAX_GAP_DAYS);
+          for (let k = 1; k < pieces && t.length; k++) {
+            const cut = last + ((time - last) * k) / pieces;
+            const pos = fills.get(p, cut);
+            add(cut, pos.lon, pos.speedLon);
+          }
+          add(time, track.lon[i]!, track.speed[i]!);
+        }
       }
-      const end = to + MAX_GAP_DAYS / 2;
-      if (last < end) {
-        const pieces = Math.ceil((end - last) / MAX_GAP_DAYS);
-        for (let k = 1; k <= pieces; k++) add(last + ((end - last) * k) / pieces);
-      }
-      const n = times.length;
-      const track: Track = { t: new Float64Array(n), lon: new Float64Array(n), speed: new Float64Array(n), last: 0 };
-      for (let i = 0; i < n; i++) {
-        const pos = cache.get(p, times[i]!);
-        track.t[i] = times[i]!;
-        track.lon[i] = pos.lon;
-        track.speed[i] = pos.speedLon;
-      }
-      this.tracks[p] = track;
+      this.tracks[p] = { t: Float64Array.from(t), lon: Float64Array.from(lon), speed: Float64Array.from(speed), last: 0 };
     }
   }
 

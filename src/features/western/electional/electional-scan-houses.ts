@@ -2,10 +2,11 @@
  * Regiomontanus houses (the search's default system) for the scan's steps, from the local
  * sidereal angle (ARMC) and the true obliquity instead of a houses call per step.
  *
- * ARMC and obliquity are sampled from the ephemeris once a day over the window and read between
- * samples on the straight line: the sidereal time is linear in UT but for the equation of the
- * equinoxes, and the obliquity moves only with nutation, whose fastest terms (13.7 days, 0.2″)
- * leave the line a few millionths of a degree off. The cusps are then the closed forms the Swiss Ephemeris
+ * ARMC and obliquity are sampled from the ephemeris once a day (at each Julian day's noon, kept per
+ * process: the place adds its longitude to the sidereal time) and read between samples on the
+ * straight line: the sidereal time is linear in UT but for the equation of the equinoxes, and the
+ * obliquity moves only with nutation, whose fastest terms (13.7 days, 0.2″) leave the line a few
+ * millionths of a degree off. The cusps are then the closed forms the Swiss Ephemeris
  * evaluates: the equator divided from the meridian into twelfths, each cusp the ecliptic point
  * rising on the circle through the horizon's north and south points and that twelfth (pole height
  * atan(tan φ · sin H) for the twelfth H = 30° or 60° from the meridian):
@@ -16,6 +17,7 @@
  * asks the ephemeris at every step. test/unit/electional/electional-scan-houses.test.ts compares
  * these cusps with swe_houses.
  */
+import { LRUCache } from 'lru-cache';
 import { siderealTimeHours, trueObliquity, type ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { wrap180 } from '../../../astro/events/root-finding.ts';
 import type { HouseSystemName } from '../../../astro/house-systems.ts';
@@ -23,6 +25,7 @@ import type { SkyHouses } from './electional-sky.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
 
 export const FAST_HOUSES_MAX_LAT = 60;
+/** The samples are a day apart (at each Julian day's noon). */
 const NODE_DAYS = 1;
 /** Degrees the ARMC turns in a day of UT (the Earth's rotation against the equinox). */
 const ARMC_PER_DAY = 360.98564736629;
@@ -30,6 +33,18 @@ const RAD = Math.PI / 180;
 const norm = normalizeDegrees;
 const SIN_TWELFTH = Float64Array.from({ length: 6 }, (_, k) => Math.sin(30 * k * RAD));
 const COS_TWELFTH = Float64Array.from({ length: 6 }, (_, k) => Math.cos(30 * k * RAD));
+
+/** Greenwich's sidereal angle (degrees) and the true obliquity at a Julian day's noon; a few bytes a day, about 27 years kept. */
+const noonSamples = new LRUCache<number, { gst: number; eps: number }>({ max: 10_000 });
+
+function noonSample(day: number): { gst: number; eps: number } {
+  let sample = noonSamples.get(day);
+  if (!sample) {
+    sample = { gst: siderealTimeHours(day) * 15, eps: trueObliquity(day) };
+    noonSamples.set(day, sample);
+  }
+  return sample;
+}
 
 /**
  * A reader of the cusps at any instant of [from, to], or null when this system, zodiac or latitude
@@ -45,14 +60,16 @@ export function fastHouses(
   zodiac: ZodiacSetting,
 ): ((jdUt: number) => SkyHouses) | null {
   if (system !== 'regiomontanus' || zodiac.type !== 'tropical' || Math.abs(lat) > FAST_HOUSES_MAX_LAT) return null;
-  const n = Math.ceil((to - from) / NODE_DAYS) + 2;
+  const first = Math.floor(from);
+  const n = Math.max(2, Math.ceil(to) - first + 1);
   const t = new Float64Array(n);
   const armc = new Float64Array(n);
   const eps = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    t[i] = from - NODE_DAYS / 2 + i * NODE_DAYS;
-    armc[i] = norm(siderealTimeHours(t[i]!) * 15 + lng);
-    eps[i] = trueObliquity(t[i]!);
+    const sample = noonSample(first + i);
+    t[i] = first + i;
+    armc[i] = norm(sample.gst + lng);
+    eps[i] = sample.eps;
   }
   const tanLat = Math.tan(lat * RAD);
   // Pole heights of the twelfths 30° and 60° from the meridian, as tangents.

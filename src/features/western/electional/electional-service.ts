@@ -14,7 +14,6 @@ import { placeWarnings, requestedZone, type ResolvedPlace, type ZoneFields } fro
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { electionCategory, type ElectionCategoryId } from './electional-categories.ts';
 import { timingWindowOf } from '../../../answers/timing-core.ts';
-import { PositionCache } from '../../../astro/events/positions.ts';
 import { bandOf, clampScore, judgeMoment, statusOf, tallyMoment, verdictOf, type Factor, type Judgement } from './electional-judgement.ts';
 import { electionWheel } from './electional-chart.ts';
 import { PositionTable } from './electional-position-table.ts';
@@ -138,9 +137,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
 
   const jdStart = julianDayFromUtcMs(start.utcMs);
   const jdEnd = julianDayFromUtcMs(end.utcMs);
-  // The window's blocks leave their planet samples in the cache: the scan interpolates from them.
-  const cache = new PositionCache(zodiac);
-  const events = windowEvents(jdStart, jdEnd, zodiac, cache);
+  const events = windowEvents(jdStart, jdEnd, zodiac);
 
   /** The instant to the minute and the zone's offset there, seconds. */
   const minuteAndOffset = (jd: number) => {
@@ -165,7 +162,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     return hours.from < hours.to ? h >= hours.from && h < hours.to : h >= hours.from || h < hours.to;
   };
 
-  const table = new PositionTable(cache, jdStart, jdEnd);
+  const table = new PositionTable(zodiac, jdStart, jdEnd);
   const scanSky = scanSkyReader(
     settings,
     events,

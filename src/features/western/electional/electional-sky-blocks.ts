@@ -11,7 +11,7 @@
  * memory of each compute thread.
  */
 import { LRUCache } from 'lru-cache';
-import type { EclipticPosition, ZodiacSetting } from '../../../astro/ephemeris.ts';
+import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { PositionCache } from '../../../astro/events/positions.ts';
 import { findEvents, type AspectEvent, type IngressEvent, type PlanetId, type StationEvent } from '../../../astro/events/index.ts';
 import { SEVEN_PLANETS, type Planet } from './electional-planets.ts';
@@ -28,6 +28,13 @@ export const LONGEST_STATION_DAYS = 7;
 const STATION_PLANETS = Object.keys(STATION_DAYS) as PlanetId[];
 const MAX_BLOCKS = 400;
 
+/** A planet's samples in time order: instants (Julian day UT), longitudes and speeds (degrees a day). */
+export interface Track {
+  t: Float64Array;
+  lon: Float64Array;
+  speed: Float64Array;
+}
+
 /** A block's events and samples. */
 export interface SkyBlock {
   /** The Moon's exact aspects and sign ingresses. */
@@ -35,8 +42,11 @@ export interface SkyBlock {
   ingresses: IngressEvent[];
   /** The stations of the planets of STATION_DAYS. */
   stations: StationEvent[];
-  /** The seven planets' samples in time order (the scan interpolates between them). */
-  samples: Readonly<Record<Planet, readonly (readonly [number, EclipticPosition])[]>>;
+  /**
+   * The seven planets' samples (the event searches' half-day grid and root refinements, from a
+   * minute before the block to a minute after it): the scan interpolates between them.
+   */
+  tracks: Readonly<Record<Planet, Track>>;
 }
 
 const blocks = new LRUCache<string, SkyBlock>({ max: MAX_BLOCKS });
@@ -64,7 +74,17 @@ export function skyBlock(index: number, zodiac: ZodiacSetting): SkyBlock {
       aspects: moon.filter((e): e is AspectEvent => e.type === 'exact_aspect' && e.body === 'moon'),
       ingresses: moon.filter((e): e is IngressEvent => e.type === 'moon_ingress'),
       stations: stations.filter((e): e is StationEvent => e.type === 'station'),
-      samples: Object.fromEntries(SEVEN_PLANETS.map((p) => [p, [...cache.samples(p)].sort((a, b) => a[0] - b[0])])) as unknown as SkyBlock['samples'],
+      tracks: Object.fromEntries(
+        SEVEN_PLANETS.map((p) => {
+          const samples = [...cache.samples(p)].sort((a, b) => a[0] - b[0]);
+          const track: Track = {
+            t: Float64Array.from(samples, ([t]) => t),
+            lon: Float64Array.from(samples, ([, position]) => position.lon),
+            speed: Float64Array.from(samples, ([, position]) => position.speedLon),
+          };
+          return [p, track];
+        }),
+      ) as Record<Planet, Track>,
     };
     blocks.set(key, block);
   }

@@ -8,10 +8,8 @@
  * read from the process's blocks of the geocentric sky (electional-sky-blocks.ts).
  */
 import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
-import { PositionCache } from '../../../astro/events/positions.ts';
 import type { AspectEvent, IngressEvent, MajorAspectType, PlanetId, StationEvent } from '../../../astro/events/index.ts';
 import { LONGEST_STATION_DAYS, STATION_DAYS, blocksCovering, skyBlock } from './electional-sky-blocks.ts';
-import { SEVEN_PLANETS } from './electional-planets.ts';
 
 /** Longer than the Moon's longest stay in a sign (2.6 days): the next ingress after the window's end is always found. */
 const AFTER_END_DAYS = 3;
@@ -56,11 +54,7 @@ function firstAfter(times: readonly number[], t: number): number {
   return lo;
 }
 
-/**
- * `cache` is given the seven planets' samples of the window's blocks, for the scan to interpolate
- * from (electional-position-table.ts); it is in the zodiac given.
- */
-export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetting, cache = new PositionCache(zodiac)): WindowEvents {
+export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetting): WindowEvents {
   const aspects: AspectEvent[] = [];
   const ingresses: IngressEvent[] = [];
   const stations: StationEvent[] = [];
@@ -70,7 +64,6 @@ export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetti
     aspects.push(...block.aspects);
     ingresses.push(...block.ingresses);
     stations.push(...block.stations);
-    for (const p of SEVEN_PLANETS) for (const [t, position] of block.samples[p]) cache.hold(p, t, position);
   }
   const aspectTimes = aspects.map((a) => a.jdUt);
   const ingressTimes = ingresses.map((i) => i.jdUt);
