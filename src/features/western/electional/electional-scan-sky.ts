@@ -62,8 +62,16 @@ const NEAR_BY_DEGREE = Array.from({ length: 181 }, (_, k) => CRITICAL_SEPARATION
 const CRITICAL = Float64Array.from(NEAR_BY_DEGREE.flat());
 const FIRST_NEAR = Int32Array.from({ length: 182 }, (_, k) => NEAR_BY_DEGREE.slice(0, k).reduce((n, list) => n + list.length, 0));
 
+/** Bins of separation a twentieth of a degree wide; each 1 when some critical separation lies within WIDEST_MARGIN of it. */
+const BINS_PER_DEGREE = 20;
+const MAYBE_NEAR = Uint8Array.from({ length: 180 * BINS_PER_DEGREE + 1 }, (_, b) =>
+  CRITICAL_SEPARATIONS.some((c) => c > b / BINS_PER_DEGREE - WIDEST_MARGIN && c < (b + 1) / BINS_PER_DEGREE + WIDEST_MARGIN) ? 1 : 0,
+);
+
 /** Whether a separation (0 to 180) lies within `margin` (at most WIDEST_MARGIN) of a critical one. */
 function nearCritical(sep: number, margin: number): boolean {
+  // Most separations lie in a bin with no critical one near: one read settles them.
+  if (!MAYBE_NEAR[Math.floor(sep * BINS_PER_DEGREE)]) return false;
   const k = Math.floor(sep);
   for (let i = FIRST_NEAR[k]!, end = FIRST_NEAR[k + 1]!; i < end; i++) if (Math.abs(sep - CRITICAL[i]!) < margin) return true;
   return false;
@@ -158,8 +166,8 @@ export function scanSkyReader(
     skyAt(jdUt) {
       jd = jdUt;
       counts.steps++;
-      exact.fill(0);
       for (let i = 0; i < N; i++) {
+        exact[i] = 0;
         table.into(SEVEN_PLANETS[i]!, jdUt, read);
         lon[i] = read.lon;
         speed[i] = read.speed;
