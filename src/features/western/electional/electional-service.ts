@@ -144,12 +144,17 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     const ms = Math.round(utcMsFromJulianDay(jd) / 60_000) * 60_000;
     return { ms, offset: zoneOffsetSeconds(zone, ms) };
   };
+  /** The local date's day number from 1970-01-01, a Thursday (negative before it). */
+  const localDay = (jd: number) => {
+    const { ms, offset } = minuteAndOffset(jd);
+    return Math.floor((ms + offset * 1000) / 86_400_000);
+  };
   const localOf = (jd: number) => {
     const { ms, offset } = minuteAndOffset(jd);
     const wall = new Date(ms + offset * 1000);
     return { ms, offset, wall, iso: wall.toISOString().slice(0, 19) };
   };
-  const hourAt = planetaryHourFinder(jdStart, jdEnd, place.lat, place.lng, (jd) => localOf(jd).wall.getUTCDay());
+  const hourAt = planetaryHourFinder(jdStart, jdEnd, place.lat, place.lng, (jd) => (((localDay(jd) + 4) % 7) + 7) % 7);
   const excluded = new Set(request.exclude_weekdays ?? []);
   const hours = request.local_hours ?? null;
   const accept = (jd: number) => {
@@ -218,10 +223,6 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
   if (request.include_calendar) {
     // The local day's number decides where a step belongs; each day's best (the first of its highest score) is worded,
     // and judged again for its band's blocking fault, once the day is over.
-    const localDay = (jd: number) => {
-      const { ms, offset } = minuteAndOffset(jd);
-      return Math.floor((ms + offset * 1000) / 86_400_000);
-    };
     const dayBests: { jdUt: number; score: number }[] = [];
     let lastDay = NaN;
     for (const s of outcome.scan) {
