@@ -12,7 +12,13 @@
  *   30-day direct search, compute ms (target for the year: under 300), and where the time goes:
  *   the window's events, the Sun's rises and sets, and the scan and answer. Each on a cold process
  *   (the kept blocks of the sky and of the rises and sets emptied first) and warm (the same search
- *   again, its blocks held), as the served process is once it has seen the months asked for.
+ *   again, its blocks held), as the served process is once it has seen the months asked for;
+ * - a step of a month's scan, µs (warm, median of 8 passes over 1,441 steps at Lisbon): the seven
+ *   planets read from the position table, the houses from the sidereal angle, the whole sky the
+ *   rules read (those two, the threshold checks, each planet's house, the Moon's course and the
+ *   planetary hour), and the sky with a rule set judged; and the fixed part of a request, a warm
+ *   one-day search (the window's setup, the refinement and the answer), ms. The least a month can
+ *   cost with a scan that judges every step is about the steps times the first two plus the fixed part.
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../src/astro/civil-time.ts';
@@ -21,6 +27,12 @@ import { ELECTION_CATEGORY_IDS } from '../src/features/western/electional/electi
 import { forgetSunBlocks, planetaryHourFinder } from '../src/features/western/electional/electional-hours.ts';
 import { forgetSkyBlocks } from '../src/features/western/electional/electional-sky-blocks.ts';
 import { windowEvents } from '../src/features/western/electional/electional-window-events.ts';
+import { ELECTION_CATEGORIES } from '../src/features/western/electional/electional-categories.ts';
+import { tallyMoment } from '../src/features/western/electional/electional-judgement.ts';
+import { SEVEN_PLANETS } from '../src/features/western/electional/electional-planets.ts';
+import { PositionTable } from '../src/features/western/electional/electional-position-table.ts';
+import { fastHouses } from '../src/features/western/electional/electional-scan-houses.ts';
+import { scanSkyReader } from '../src/features/western/electional/electional-scan-sky.ts';
 import { randomBirth, randomInt } from './births.ts';
 import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';
@@ -119,6 +131,50 @@ function cpuMs(fn: () => void): number {
   return (used.user + used.system) / 1000;
 }
 
+/** µs a step of a warm month's scan at Lisbon, by part (median of 8 passes). */
+function stepCosts(): { planets: number; houses: number; sky: number; judged: number } {
+  const jd0 = julianDayFromUtcMs(Date.UTC(2027, 2, 1));
+  const jd1 = jd0 + 30;
+  const zodiac = { type: 'tropical' } as const;
+  const { lat, lng } = PLACES[0];
+  const settings = { lat, lng, zodiac, houseSystem: 'regiomontanus' as const };
+  const events = windowEvents(jd0, jd1, zodiac);
+  const table = new PositionTable(zodiac, jd0, jd1);
+  const hourAt = planetaryHourFinder(jd0, jd1, lat, lng, () => 0);
+  const houses = fastHouses(jd0, jd1, lat, lng, 'regiomontanus', zodiac)!;
+  const rules = ELECTION_CATEGORIES.get('wedding')!.rules;
+  const steps = Array.from({ length: 30 * 48 + 1 }, (_, k) => jd0 + k / 48);
+  const out = { lon: 0, speed: 0 };
+  const perStep = (pass: () => void) => {
+    const passes = Array.from({ length: 8 }, () => cpuMs(pass));
+    return (median(passes) * 1000) / steps.length;
+  };
+  const reader = () => scanSkyReader(settings, events, hourAt, table, [], { from: jd0, to: jd1 });
+  return {
+    planets: perStep(() => {
+      for (const t of steps) for (const p of SEVEN_PLANETS) table.into(p, t, out);
+    }),
+    houses: perStep(() => {
+      for (const t of steps) houses(t);
+    }),
+    sky: perStep(() => {
+      const r = reader();
+      for (const t of steps) r.skyAt(t);
+    }),
+    judged: perStep(() => {
+      const r = reader();
+      for (const t of steps) tallyMoment(r.skyAt(t), rules);
+    }),
+  };
+}
+
+/** A one-day search at 30-minute steps, a random place and day: the part of a request that does not grow with the window. */
+function daySearch() {
+  const start = Date.UTC(randomInt(2026, 2028), randomInt(0, 11), randomInt(1, 28));
+  const day = new Date(start).toISOString().slice(0, 10);
+  return { search_window: { start: day, end: day, step_minutes: 30 }, ...place(), max_results: 5 };
+}
+
 export interface ElectionalFigures {
   natalPerSecond: number;
   electionalPerSecond: number;
@@ -129,6 +185,8 @@ export interface ElectionalFigures {
   monthWarmMs: number;
   yearEventsMs: number;
   yearSunMs: number;
+  step: ReturnType<typeof stepCosts>;
+  dayWarmMs: number;
 }
 
 export async function benchElectional(seconds = 4, rounds = 3): Promise<ElectionalFigures> {
@@ -149,6 +207,9 @@ export async function benchElectional(seconds = 4, rounds = 3): Promise<Election
     events.push(cpuMs(() => windowEvents(jdStart, jdStart + 365, { type: 'tropical' })));
     sun.push(cpuMs(() => planetaryHourFinder(jdStart, jdStart + 365, y.lat, y.lng, () => 0)));
   }
+  const days: number[] = [];
+  for (let i = 0; i < 8; i++) days.push(coldAndWarm(daySearch()).warm);
+  const step = stepCosts();
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const natalPerSecond = avg(s.natal);
   const electionalPerSecond = avg(s.electional);
@@ -162,6 +223,8 @@ export async function benchElectional(seconds = 4, rounds = 3): Promise<Election
     monthWarmMs: median(months.map((x) => x.warm)),
     yearEventsMs: median(events),
     yearSunMs: median(sun),
+    step,
+    dayWarmMs: median(days),
   };
 }
 
@@ -177,6 +240,10 @@ export function printElectional(f: ElectionalFigures): void {
   console.log(`| of the cold year: the window's events, ms | ${f.yearEventsMs.toFixed(1)} | |`);
   console.log(`| of the cold year: the Sun's rises and sets, ms | ${f.yearSunMs.toFixed(1)} | |`);
   console.log(`| of the cold year: the scan, refinement and answer, ms | ${(f.yearMs - f.yearEventsMs - f.yearSunMs).toFixed(1)} | |`);
+  const s = f.step;
+  console.log(`| a step of a month's scan, µs: the planets from the table / the houses | ${s.planets.toFixed(2)} / ${s.houses.toFixed(2)} | |`);
+  console.log(`| a step of a month's scan, µs: the whole sky / the sky judged | ${s.sky.toFixed(2)} / ${s.judged.toFixed(2)} | |`);
+  console.log(`| a warm one-day search (the part that does not grow with the window), ms | ${f.dayWarmMs.toFixed(1)} | |`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -81,7 +81,6 @@ const DIGNITY_WORDS: Readonly<Record<Dignity, string>> = {
 };
 const dignityText = (dignities: readonly Dignity[]) => dignities.map((d) => DIGNITY_WORDS[d]).join(' and ');
 
-
 const HARD_ASPECTS = [
   { name: 'conjunction', angle: 0 },
   { name: 'square', angle: 90 },
@@ -264,7 +263,10 @@ export const planetRetrograde = (p: Planet, weight: number): ElectionRule => ({
   weight,
   test: `${planetName(p)} retrograde (moving backwards in longitude).`,
   holds: (sky) => sky.planets[p].speed < 0,
-  words: (sky) => ({ title: `${planetName(p)} retrograde`, detail: `${where(sky, p)} moves backwards at ${Math.abs(sky.planets[p].speed).toFixed(3)}° a day.` }),
+  words: (sky) => ({
+    title: `${planetName(p)} retrograde`,
+    detail: `${where(sky, p)} moves backwards at ${Math.abs(sky.planets[p].speed).toFixed(3)}° a day.`,
+  }),
 });
 
 export const planetStationing = (p: Planet, weight: number, days: number): ElectionRule => ({
@@ -380,7 +382,10 @@ export const maleficInHouses = (p: Planet, houses: readonly number[], weight: nu
   },
   words(sky) {
     const h = sky.planets[p].house!;
-    return { title: `${planetName(p)} in the ${ordinal(h)} house`, detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.` };
+    return {
+      title: `${planetName(p)} in the ${ordinal(h)} house`,
+      detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.`,
+    };
   },
 });
 
