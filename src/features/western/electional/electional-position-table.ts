@@ -57,13 +57,51 @@ export const SPEED_MARGIN: Readonly<Record<Planet, number>> = {
 export const NEAR_SUN_MARGIN_DEG = 1e-2;
 export const NEAR_SUN_SPEED_MARGIN = 5e-2;
 
+/**
+ * A planet's samples and, for each pair of neighbouring samples k, k+1, the cubic Hermite polynomial
+ * through both positions and speeds in the fraction s of the pair's span h: longitude (unwrapped) =
+ * c0 + c1·s + c2·s² + c3·s³, speed = (c1 + 2·c2·s + 3·c3·s²)/h. Made once per table, so that a
+ * step reads four coefficients instead of building them from the samples.
+ */
 interface Track {
   t: Float64Array;
-  lon: Float64Array;
-  speed: Float64Array;
+  /** 1/h of each pair. */
+  perSpan: Float64Array;
+  c0: Float64Array;
+  c1: Float64Array;
+  c2: Float64Array;
+  c3: Float64Array;
   /** The index of the sample pair read last. */
   last: number;
 }
+
+function trackOf(t: number[], lon: number[], speed: number[]): Track {
+  const pairs = t.length - 1;
+  const track: Track = {
+    t: Float64Array.from(t),
+    perSpan: new Float64Array(pairs),
+    c0: new Float64Array(pairs),
+    c1: new Float64Array(pairs),
+    c2: new Float64Array(pairs),
+    c3: new Float64Array(pairs),
+    last: 0,
+  };
+  for (let k = 0; k < pairs; k++) {
+    const h = t[k + 1]! - t[k]!;
+    const y0 = lon[k]!;
+    const y1 = y0 + wrap180(lon[k + 1]! - y0);
+    const m0 = speed[k]! * h,
+      m1 = speed[k + 1]! * h;
+    track.perSpan[k] = 1 / h;
+    track.c0[k] = y0;
+    track.c1[k] = m0;
+    track.c2[k] = 3 * (y1 - y0) - 2 * m0 - m1;
+    track.c3[k] = 2 * (y0 - y1) + m0 + m1;
+  }
+  return track;
+}
+
+const PLANET_INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Readonly<Record<Planet, number>>;
 
 export interface InterpolatedPosition {
   lon: number;
@@ -71,7 +109,8 @@ export interface InterpolatedPosition {
 }
 
 export class PositionTable {
-  private readonly tracks: Record<Planet, Track> = {} as Record<Planet, Track>;
+  /** In SEVEN_PLANETS order. */
+  private readonly tracks: Track[] = [];
 
   /** Samples covering [from, to] for each of the seven planets, in the zodiac given: the sky blocks' own, joined. */
   constructor(zodiac: ZodiacSetting, from: number, to: number) {
@@ -103,7 +142,7 @@ export class PositionTable {
           add(time, track.lon[i]!, track.speed[i]!);
         }
       }
-      this.tracks[p] = { t: Float64Array.from(t), lon: Float64Array.from(lon), speed: Float64Array.from(speed), last: 0 };
+      this.tracks.push(trackOf(t, lon, speed));
     }
   }
 
@@ -114,13 +153,18 @@ export class PositionTable {
     return out;
   }
 
-  /**
-   * The same, written into `out` (the scan's steps make no object). The sample pair found last for
-   * the planet is tried first: a scan asks in time order, so a search is needed only between pairs.
-   */
+  /** The same, written into `out` (the scan's steps make no object). */
   into(p: Planet, jdUt: number, out: InterpolatedPosition): void {
-    const track = this.tracks[p];
-    const { t, lon, speed } = track;
+    this.intoByIndex(PLANET_INDEX[p], jdUt, out);
+  }
+
+  /**
+   * The same for the planet of that index in SEVEN_PLANETS. The sample pair found last for the
+   * planet is tried first: a scan asks in time order, so a search is needed only between pairs.
+   */
+  intoByIndex(planet: number, jdUt: number, out: InterpolatedPosition): void {
+    const track = this.tracks[planet]!;
+    const t = track.t;
     let lo = track.last;
     if (!(t[lo]! <= jdUt && jdUt <= t[lo + 1]!)) {
       lo = 0;
@@ -133,17 +177,12 @@ export class PositionTable {
       }
       track.last = lo;
     }
-    const hi = lo + 1;
-    const h = t[hi]! - t[lo]!;
-    const s = (jdUt - t[lo]!) / h;
-    const y0 = lon[lo]!;
-    const y1 = y0 + wrap180(lon[hi]! - y0);
-    const m0 = speed[lo]! * h,
-      m1 = speed[hi]! * h;
-    const s2 = s * s,
-      s3 = s2 * s;
-    const value = (2 * s3 - 3 * s2 + 1) * y0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * y1 + (s3 - s2) * m1;
-    out.lon = normalizeDegrees(value);
-    out.speed = ((6 * s2 - 6 * s) * y0 + (3 * s2 - 4 * s + 1) * m0 + (-6 * s2 + 6 * s) * y1 + (3 * s2 - 2 * s) * m1) / h;
+    const perSpan = track.perSpan[lo]!;
+    const s = (jdUt - t[lo]!) * perSpan;
+    const c1 = track.c1[lo]!,
+      c2 = track.c2[lo]!,
+      c3 = track.c3[lo]!;
+    out.lon = normalizeDegrees(track.c0[lo]! + s * (c1 + s * (c2 + s * c3)));
+    out.speed = (c1 + s * (2 * c2 + 3 * c3 * s)) * perSpan;
   }
 }

@@ -168,7 +168,7 @@ export function scanSkyReader(
       counts.steps++;
       for (let i = 0; i < N; i++) {
         exact[i] = 0;
-        table.into(SEVEN_PLANETS[i]!, jdUt, read);
+        table.intoByIndex(i, jdUt, read);
         lon[i] = read.lon;
         speed[i] = read.speed;
         // Near the Sun (index 0) the light deflection makes the table less exact.
