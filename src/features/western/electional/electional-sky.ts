@@ -126,7 +126,8 @@ export function reusableSky(events: WindowEvents, hourAt: HourFinder | undefined
         state.house = houses ? (house ? house[i]! : houseOf(l, houses.cusps, forward)) : undefined;
       }
       sky.jdUt = jdUt;
-      sky.shared.fill(undefined);
+      // A loop, not Array.prototype.fill: this runs at every step, and the builtin's call costs more than the twenty stores.
+      for (let k = 0; k < SHARED_SLOTS; k++) sky.shared[k] = undefined;
       sky.houses = houses;
       sky.moonPhaseAngle = normalizeDegrees(planets.moon.lon - planets.sun.lon);
       sky.moonCourse = events.moonCourse(jdUt);
