@@ -95,39 +95,45 @@ export interface Pressure {
 }
 
 const PLANET_INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Readonly<Record<Planet, number>>;
+const MALEFIC_INDICES = MALEFICS.map((m) => PLANET_INDEX[m]);
+const SUN_INDEX = PLANET_INDEX.sun;
 
-/** The closest hard aspect of Mars or Saturn to a planet within PRESSURE_ORB, or null (kept in the sky's shared readings: several rules ask). */
-export function maleficPressure(sky: ElectionSky, planet: Planet): Pressure | null {
-  const slot = PLANET_INDEX[planet];
-  const known = sky.shared[slot] as Pressure | null | undefined;
+/** The closest hard aspect of Mars or Saturn to a planet within PRESSURE_ORB, or null. */
+export const maleficPressure = (sky: ElectionSky, planet: Planet): Pressure | null => pressureOn(sky, PLANET_INDEX[planet]);
+
+/** The same for the planet of that SEVEN_PLANETS index, kept in the sky's shared readings: several rules ask. */
+function pressureOn(sky: ElectionSky, index: number): Pressure | null {
+  const known = sky.shared[index] as Pressure | null | undefined;
   if (known !== undefined) return known;
-  const best = closestPressure(sky, planet);
-  sky.shared[slot] = best;
+  const best = closestPressure(sky, index);
+  sky.shared[index] = best;
   return best;
 }
 
-function closestPressure(sky: ElectionSky, planet: Planet): Pressure | null {
+function closestPressure(sky: ElectionSky, index: number): Pressure | null {
   let best: Pressure | null = null;
-  const p = sky.planets[planet];
-  for (const m of MALEFICS) {
-    if (m === planet) continue;
-    const q = sky.planets[m];
+  const p = sky.states[index]!;
+  for (const m of MALEFIC_INDICES) {
+    if (m === index) continue;
+    const q = sky.states[m]!;
     const sep = separation(p.lon, q.lon);
     for (const a of HARD_ASPECTS) {
       const orb = Math.abs(sep - a.angle);
       if (orb > PRESSURE_ORB || (best && best.orb <= orb)) continue;
       // Applying when the orb shrinks: the separation an hour later, from the speeds.
       const later = separation(p.lon + p.speed / 24, q.lon + q.speed / 24);
-      best = { malefic: m, aspect: a.name, orb, applying: Math.abs(later - a.angle) < orb };
+      best = { malefic: SEVEN_PLANETS[m]!, aspect: a.name, orb, applying: Math.abs(later - a.angle) < orb };
     }
   }
   return best;
 }
 
 /** Distance from the Sun when combust (not cazimi, except for the Moon), or null. */
-export function combustion(sky: ElectionSky, planet: Planet): number | null {
-  const d = separation(sky.planets[planet].lon, sky.planets.sun.lon);
-  return combustionAt(planet, d) === 'combust' ? d : null;
+export const combustion = (sky: ElectionSky, planet: Planet): number | null => combustionOf(sky, PLANET_INDEX[planet]);
+
+function combustionOf(sky: ElectionSky, index: number): number | null {
+  const d = separation(sky.states[index]!.lon, sky.states[SUN_INDEX]!.lon);
+  return combustionAt(SEVEN_PLANETS[index]!, d) === 'combust' ? d : null;
 }
 
 const where = (sky: ElectionSky, p: Planet) => `${planetName(p)} at ${placeText(sky.planets[p].lon)}`;
@@ -151,7 +157,7 @@ export const moonCombust = (weight: number): ElectionRule => ({
   weight,
   blocking: true,
   test: `The Moon within ${COMBUST_ORB}° of the Sun (around the New Moon): its light is gone and the matter is hidden or weakened.`,
-  holds: (sky) => combustion(sky, 'moon') !== null,
+  holds: (sky) => combustionOf(sky, PLANET_INDEX.moon) !== null,
   words: (sky) => ({
     title: 'Moon combust',
     detail: `The Moon is ${arcText(combustion(sky, 'moon')!)} from the Sun at ${placeText(sky.planets.sun.lon)}, inside the ${COMBUST_ORB}° of combustion.`,
@@ -231,43 +237,55 @@ export const moonInFixedSign = (weight: number): ElectionRule => ({
 
 // --- A planet as significator -----------------------------------------------------------------
 
-export const planetDignified = (p: Planet, weight: number): ElectionRule => ({
-  code: `${p}_dignified`,
-  weight,
-  test: `${planetName(p)} in its domicile or exaltation.`,
-  holds: (sky) => sky.planets[p].dignified,
-  words: (sky) => ({ title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
-});
+export const planetDignified = (p: Planet, weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_dignified`,
+    weight,
+    test: `${planetName(p)} in its domicile or exaltation.`,
+    holds: (sky) => sky.states[i]!.dignified,
+    words: (sky) => ({ title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
+  };
+};
 
-export const planetDebilitated = (p: Planet, weight: number): ElectionRule => ({
-  code: `${p}_debilitated`,
-  weight,
-  test: `${planetName(p)} in its detriment or fall.`,
-  holds: (sky) => sky.planets[p].debilitated,
-  words: (sky) => ({ title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
-});
+export const planetDebilitated = (p: Planet, weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_debilitated`,
+    weight,
+    test: `${planetName(p)} in its detriment or fall.`,
+    holds: (sky) => sky.states[i]!.debilitated,
+    words: (sky) => ({ title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
+  };
+};
 
 const pressureText = (sky: ElectionSky, subject: string, pr: Pressure) =>
   `${subject} is ${arcText(pr.orb)} from an exact ${pr.aspect} of ${where(sky, pr.malefic)}, ${pr.applying ? 'applying' : 'separating'}.`;
 
-export const planetUnderPressure = (p: Planet, weight: number): ElectionRule => ({
-  code: `${p}_under_malefic_pressure`,
-  weight,
-  test: `${planetName(p)} in conjunction, square or opposition with Mars or Saturn within ${PRESSURE_ORB}°.`,
-  holds: (sky) => maleficPressure(sky, p) !== null,
-  words: (sky) => ({ title: `${planetName(p)} under hard malefic pressure`, detail: pressureText(sky, where(sky, p), maleficPressure(sky, p)!) }),
-});
+export const planetUnderPressure = (p: Planet, weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_under_malefic_pressure`,
+    weight,
+    test: `${planetName(p)} in conjunction, square or opposition with Mars or Saturn within ${PRESSURE_ORB}°.`,
+    holds: (sky) => pressureOn(sky, i) !== null,
+    words: (sky) => ({ title: `${planetName(p)} under hard malefic pressure`, detail: pressureText(sky, where(sky, p), maleficPressure(sky, p)!) }),
+  };
+};
 
-export const planetRetrograde = (p: Planet, weight: number): ElectionRule => ({
-  code: `${p}_retrograde`,
-  weight,
-  test: `${planetName(p)} retrograde (moving backwards in longitude).`,
-  holds: (sky) => sky.planets[p].speed < 0,
-  words: (sky) => ({
-    title: `${planetName(p)} retrograde`,
-    detail: `${where(sky, p)} moves backwards at ${Math.abs(sky.planets[p].speed).toFixed(3)}° a day.`,
-  }),
-});
+export const planetRetrograde = (p: Planet, weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_retrograde`,
+    weight,
+    test: `${planetName(p)} retrograde (moving backwards in longitude).`,
+    holds: (sky) => sky.states[i]!.speed < 0,
+    words: (sky) => ({
+      title: `${planetName(p)} retrograde`,
+      detail: `${where(sky, p)} moves backwards at ${Math.abs(sky.planets[p].speed).toFixed(3)}° a day.`,
+    }),
+  };
+};
 
 export const planetStationing = (p: Planet, weight: number, days: number): ElectionRule => ({
   code: `${p}_stationing`,
@@ -284,13 +302,16 @@ export const planetStationing = (p: Planet, weight: number, days: number): Elect
   },
 });
 
-export const planetCombust = (p: Planet, weight: number): ElectionRule => ({
-  code: `${p}_combust`,
-  weight,
-  test: `${planetName(p)} within ${COMBUST_ORB}° of the Sun, not cazimi (within 17′).`,
-  holds: (sky) => combustion(sky, p) !== null,
-  words: (sky) => ({ title: `${planetName(p)} combust`, detail: `${where(sky, p)} is ${arcText(combustion(sky, p)!)} from the Sun, hidden in its rays.` }),
-});
+export const planetCombust = (p: Planet, weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_combust`,
+    weight,
+    test: `${planetName(p)} within ${COMBUST_ORB}° of the Sun, not cazimi (within 17′).`,
+    holds: (sky) => combustionOf(sky, i) !== null,
+    words: (sky) => ({ title: `${planetName(p)} combust`, detail: `${where(sky, p)} is ${arcText(combustion(sky, p)!)} from the Sun, hidden in its rays.` }),
+  };
+};
 
 /** The conditions of a significator at the given weights (magnitudes; a rule without one is left out). */
 export function significator(p: Planet, w: { dignity?: number; pressure?: number; retrograde?: number; combust?: number; station?: number }): ElectionRule[] {
@@ -324,8 +345,8 @@ export function rulerRule(house: number, kind: 'dignified' | 'debilitated' | 'pr
     holds(sky) {
       const r = houseRuler(sky, house);
       if (!r) return false;
-      const s = sky.planets[r.ruler];
-      return kind === 'dignified' ? s.dignified : kind === 'debilitated' ? s.debilitated : maleficPressure(sky, r.ruler) !== null;
+      const s = sky.states[r.index]!;
+      return kind === 'dignified' ? s.dignified : kind === 'debilitated' ? s.debilitated : pressureOn(sky, r.index) !== null;
     },
     words(sky) {
       const r = houseRuler(sky, house)!;
@@ -348,7 +369,7 @@ export const rulerCombust = (house: number, weight: number): ElectionRule => ({
   test: `The ruler of the ${ordinal(house)} cusp within ${COMBUST_ORB}° of the Sun (not cazimi); the Sun itself is never combust.`,
   holds(sky) {
     const r = houseRuler(sky, house);
-    return r !== undefined && combustion(sky, r.ruler) !== null;
+    return r !== undefined && combustionOf(sky, r.index) !== null;
   },
   words(sky) {
     const { ruler } = houseRuler(sky, house)!;
@@ -360,59 +381,74 @@ export const rulerCombust = (house: number, weight: number): ElectionRule => ({
 });
 
 /** A benefic in one of the purpose's houses: "Venus in a finance supportive house". */
-export const beneficInHouses = (p: Planet, houses: readonly number[], topic: string, weight: number): ElectionRule => ({
-  code: `${p}_in_${topic}_house`,
-  weight,
-  test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
-  holds(sky) {
-    const h = sky.planets[p].house;
-    return h !== undefined && houses.includes(h);
-  },
-  words: (sky) => ({ title: `${planetName(p)} in a ${topic} supportive house`, detail: `${where(sky, p)} is in the ${ordinal(sky.planets[p].house!)} house.` }),
-});
+export const beneficInHouses = (p: Planet, houses: readonly number[], topic: string, weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_in_${topic}_house`,
+    weight,
+    test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
+    holds(sky) {
+      const h = sky.states[i]!.house;
+      return h !== undefined && houses.includes(h);
+    },
+    words: (sky) => ({
+      title: `${planetName(p)} in a ${topic} supportive house`,
+      detail: `${where(sky, p)} is in the ${ordinal(sky.planets[p].house!)} house.`,
+    }),
+  };
+};
 
 /** A malefic in one of the purpose's houses. */
-export const maleficInHouses = (p: Planet, houses: readonly number[], weight: number): ElectionRule => ({
-  code: `${p}_in_house_${houses.join('_')}`,
-  weight,
-  test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
-  holds(sky) {
-    const h = sky.planets[p].house;
-    return h !== undefined && houses.includes(h);
-  },
-  words(sky) {
-    const h = sky.planets[p].house!;
-    return {
-      title: `${planetName(p)} in the ${ordinal(h)} house`,
-      detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.`,
-    };
-  },
-});
+export const maleficInHouses = (p: Planet, houses: readonly number[], weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_in_house_${houses.join('_')}`,
+    weight,
+    test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
+    holds(sky) {
+      const h = sky.states[i]!.house;
+      return h !== undefined && houses.includes(h);
+    },
+    words(sky) {
+      const h = sky.planets[p].house!;
+      return {
+        title: `${planetName(p)} in the ${ordinal(h)} house`,
+        detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.`,
+      };
+    },
+  };
+};
 
-export const beneficRising = (p: Planet, weight: number): ElectionRule => ({
-  code: `${p}_in_first_house`,
-  weight,
-  test: `${planetName(p)} in the 1st house, with the Ascendant.`,
-  holds: (sky) => sky.planets[p].house === 1,
-  words: (sky) => ({
-    title: `${planetName(p)} in the 1st house`,
-    detail: `${where(sky, p)} is in the 1st house, beside the Ascendant at ${placeText(sky.houses!.asc)}.`,
-  }),
-});
+export const beneficRising = (p: Planet, weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_in_first_house`,
+    weight,
+    test: `${planetName(p)} in the 1st house, with the Ascendant.`,
+    holds: (sky) => sky.states[i]!.house === 1,
+    words: (sky) => ({
+      title: `${planetName(p)} in the 1st house`,
+      detail: `${where(sky, p)} is in the 1st house, beside the Ascendant at ${placeText(sky.houses!.asc)}.`,
+    }),
+  };
+};
 
-export const maleficAngular = (p: Planet, weight: number): ElectionRule => ({
-  code: `${p}_angular`,
-  weight,
-  test: `${planetName(p)} in the 1st, 4th, 7th or 10th house.`,
-  holds(sky) {
-    const h = sky.planets[p].house;
-    return h !== undefined && h % 3 === 1;
-  },
-  words: (sky) => ({
-    title: `${planetName(p)} on an angle`,
-    detail: `${where(sky, p)} is in the ${ordinal(sky.planets[p].house!)} house, an angular house, where a malefic acts strongly.`,
-  }),
-});
+export const maleficAngular = (p: Planet, weight: number): ElectionRule => {
+  const i = PLANET_INDEX[p];
+  return {
+    code: `${p}_angular`,
+    weight,
+    test: `${planetName(p)} in the 1st, 4th, 7th or 10th house.`,
+    holds(sky) {
+      const h = sky.states[i]!.house;
+      return h !== undefined && h % 3 === 1;
+    },
+    words: (sky) => ({
+      title: `${planetName(p)} on an angle`,
+      detail: `${where(sky, p)} is in the ${ordinal(sky.planets[p].house!)} house, an angular house, where a malefic acts strongly.`,
+    }),
+  };
+};
 
 const ascendantSign = (sky: ElectionSky) => SIGNS[Math.floor(normalizeDegrees(sky.houses!.asc) / 30)]!;
 

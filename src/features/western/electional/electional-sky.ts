@@ -60,6 +60,8 @@ export interface SkyHouses {
 export interface ElectionSky {
   jdUt: number;
   planets: Readonly<Record<Planet, PlanetState>>;
+  /** The same states in SEVEN_PLANETS order (the rules' tests read them by index: one load site, whatever the planet). */
+  states: readonly PlanetState[];
   houses: SkyHouses | null;
   /** Moon − Sun, degrees [0, 360): below 180 the Moon waxes. */
   moonPhaseAngle: number;
@@ -105,6 +107,7 @@ export function reusableSky(events: WindowEvents, hourAt: HourFinder | undefined
   const sky = {
     jdUt: 0,
     planets,
+    states,
     houses: null as SkyHouses | null,
     moonPhaseAngle: 0,
     moonCourse: undefined as unknown as MoonCourse,
@@ -151,14 +154,17 @@ export function electionSky(jdUt: number, settings: SkySettings, events: WindowE
   return sky;
 }
 
-/** The sign on the cusp of a house (1 to 12) and its traditional ruler; undefined without houses. */
-export function houseRuler(sky: ElectionSky, house: number): { sign: number; ruler: Planet } | undefined {
+const PLANET_INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Readonly<Record<Planet, number>>;
+
+/** The sign on the cusp of a house (1 to 12), its traditional ruler and the ruler's SEVEN_PLANETS index; undefined without houses. */
+export function houseRuler(sky: ElectionSky, house: number): { sign: number; ruler: Planet; index: number } | undefined {
   if (!sky.houses) return undefined;
   const slot = SHARED_RULERS + house;
-  let r = sky.shared[slot] as { sign: number; ruler: Planet } | undefined;
+  let r = sky.shared[slot] as { sign: number; ruler: Planet; index: number } | undefined;
   if (!r) {
     const sign = signIndexOf(sky.houses.cusps[house - 1]!);
-    r = { sign, ruler: signRuler(sign) as Planet };
+    const ruler = signRuler(sign) as Planet;
+    r = { sign, ruler, index: PLANET_INDEX[ruler] };
     sky.shared[slot] = r;
   }
   return r;
