@@ -13,7 +13,7 @@
  *   the window's events, the Sun's rises and sets, and the scan and answer. Each on a cold process
  *   (the kept blocks of the sky and of the rises and sets emptied first) and warm (the same search
  *   again, its blocks held), as the served process is once it has seen the months asked for;
- * - a step of a month's scan, µs (warm, median of 8 passes over 1,441 steps at Lisbon): the seven
+ * - a step of a month's scan, µs (warm, median of 9 passes of five times 1,441 steps at Lisbon): the seven
  *   planets read from the position table, the houses from the sidereal angle, the whole sky the
  *   rules read (those two, the threshold checks, each planet's house, the Moon's course and the
  *   planetary hour), and the sky with a rule set judged; and the fixed part of a request, a warm
@@ -131,7 +131,7 @@ function cpuMs(fn: () => void): number {
   return (used.user + used.system) / 1000;
 }
 
-/** µs a step of a warm month's scan at Lisbon, by part (median of 8 passes). */
+/** µs a step of a warm month's scan at Lisbon, by part. */
 function stepCosts(): { planets: number; houses: number; sky: number; judged: number } {
   const jd0 = julianDayFromUtcMs(Date.UTC(2027, 2, 1));
   const jd1 = jd0 + 30;
@@ -145,9 +145,14 @@ function stepCosts(): { planets: number; houses: number; sky: number; judged: nu
   const rules = ELECTION_CATEGORIES.get('wedding')!.rules;
   const steps = Array.from({ length: 30 * 48 + 1 }, (_, k) => jd0 + k / 48);
   const out = { lon: 0, speed: 0 };
+  // Each figure the median of nine passes, each pass five times over the month: a month alone is a few milliseconds, too short for this machine's noise.
   const perStep = (pass: () => void) => {
-    const passes = Array.from({ length: 8 }, () => cpuMs(pass));
-    return (median(passes) * 1000) / steps.length;
+    const passes = Array.from({ length: 9 }, () =>
+      cpuMs(() => {
+        for (let k = 0; k < 5; k++) pass();
+      }),
+    );
+    return (median(passes) * 1000) / (5 * steps.length);
   };
   const reader = () => scanSkyReader(settings, events, hourAt, table, [], { from: jd0, to: jd1 });
   return {
