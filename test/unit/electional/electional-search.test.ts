@@ -66,6 +66,21 @@ describe('every factor is true of the sky', () => {
     }
   });
 
+  it('before 1970, where the local day numbers are negative, each planetary hour follows the local weekday of its sunrise', () => {
+    for (const place of [LISBON, { lat: 40.7128, lng: -74.006, tz_str: 'America/New_York' }]) {
+      const a = search('wedding', { search_window: { start: '1850-06-03', end: '1850-06-06', step_minutes: 60 }, ...place, max_results: 8 });
+      let checked = 0;
+      for (const r of a.results) {
+        const expected = planetaryHourRuler(jdOf(r.event_time_utc), place.lat, place.lng, place.tz_str);
+        if (expected === null) continue;
+        expect(r.sky.planetary_hour!.ruler).toBe(expected);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(3);
+      expect(allFactorProblems(a, place)).toEqual([]);
+    }
+  });
+
   it("the sky block's Moon agrees with an independent search of its next aspect", () => {
     const a = search('wedding', { search_window: { start: '2026-06-01', end: '2026-06-04', step_minutes: 120 }, ...LISBON, max_results: 5 });
     for (const r of a.results) {
