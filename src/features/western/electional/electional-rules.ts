@@ -237,27 +237,22 @@ export const moonInFixedSign = (weight: number): ElectionRule => ({
 
 // --- A planet as significator -----------------------------------------------------------------
 
-export const planetDignified = (p: Planet, weight: number): ElectionRule => {
-  const i = PLANET_INDEX[p];
-  return {
-    code: `${p}_dignified`,
-    weight,
-    test: `${planetName(p)} in its domicile or exaltation.`,
-    holds: (sky) => sky.states[i]!.dignified,
-    words: (sky) => ({ title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
-  };
-};
+const DIGNITY_TESTS = { dignified: 'in its domicile or exaltation', debilitated: 'in its detriment or fall' } as const;
 
-export const planetDebilitated = (p: Planet, weight: number): ElectionRule => {
+/** A planet's essential dignity by sign, one way or the other. */
+function dignityRule(p: Planet, kind: keyof typeof DIGNITY_TESTS, weight: number): ElectionRule {
   const i = PLANET_INDEX[p];
   return {
-    code: `${p}_debilitated`,
+    code: `${p}_${kind}`,
     weight,
-    test: `${planetName(p)} in its detriment or fall.`,
-    holds: (sky) => sky.states[i]!.debilitated,
-    words: (sky) => ({ title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
+    test: `${planetName(p)} ${DIGNITY_TESTS[kind]}.`,
+    holds: (sky) => sky.states[i]![kind],
+    words: (sky) => ({ title: `${planetName(p)} ${kind}`, detail: `${where(sky, p)} is in ${dignityText(sky.planets[p].dignities)}.` }),
   };
-};
+}
+
+export const planetDignified = (p: Planet, weight: number): ElectionRule => dignityRule(p, 'dignified', weight);
+export const planetDebilitated = (p: Planet, weight: number): ElectionRule => dignityRule(p, 'debilitated', weight);
 
 const pressureText = (sky: ElectionSky, subject: string, pr: Pressure) =>
   `${subject} is ${arcText(pr.orb)} from an exact ${pr.aspect} of ${where(sky, pr.malefic)}, ${pr.applying ? 'applying' : 'separating'}.`;
