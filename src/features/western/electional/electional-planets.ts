@@ -5,6 +5,8 @@
  */
 export const SEVEN_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn'] as const;
 export type Planet = (typeof SEVEN_PLANETS)[number];
+/** Each planet's index in SEVEN_PLANETS (the scan keeps its planets in arrays in that order). */
+export const PLANET_INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Readonly<Record<Planet, number>>;
 
 export const BENEFICS: readonly Planet[] = ['venus', 'jupiter'];
 export const MALEFICS: readonly Planet[] = ['mars', 'saturn'];

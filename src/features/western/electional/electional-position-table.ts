@@ -14,7 +14,7 @@ import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { PositionCache } from '../../../astro/events/positions.ts';
 import { wrap180 } from '../../../astro/events/root-finding.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
-import { SEVEN_PLANETS, type Planet } from './electional-planets.ts';
+import { PLANET_INDEX, SEVEN_PLANETS, type Planet } from './electional-planets.ts';
 import { blocksCovering, skyBlock } from './electional-sky-blocks.ts';
 
 /** Samples further apart than this (half a day and a few minutes) get one between them. */
@@ -100,8 +100,6 @@ function trackOf(t: number[], lon: number[], speed: number[]): Track {
   }
   return track;
 }
-
-const PLANET_INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Readonly<Record<Planet, number>>;
 
 export interface InterpolatedPosition {
   lon: number;

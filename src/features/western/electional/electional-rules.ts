@@ -21,7 +21,7 @@ import { COMBUST_ORB, combustionAt } from '../../../astro/combustion.ts';
 import { SIGNS, degreesAndMinutes, normalizeDegrees } from '../../../astro/zodiac.ts';
 import { isoUtc, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
 import type { Dignity } from '../../../astro/dignities.ts';
-import { BENEFICS, MALEFICS, SEVEN_PLANETS, type Planet } from './electional-planets.ts';
+import { BENEFICS, MALEFICS, PLANET_INDEX, SEVEN_PLANETS, type Planet } from './electional-planets.ts';
 import { houseRuler, separation, type ElectionSky } from './electional-sky.ts';
 import { STATION_DAYS } from './electional-sky-blocks.ts';
 
@@ -94,7 +94,6 @@ export interface Pressure {
   applying: boolean;
 }
 
-const PLANET_INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Readonly<Record<Planet, number>>;
 const MALEFIC_INDICES = MALEFICS.map((m) => PLANET_INDEX[m]);
 const SUN_INDEX = PLANET_INDEX.sun;
 

@@ -16,7 +16,7 @@ import { signRuler } from '../../../astro/profections.ts';
 import { normalizeDegrees, signIndexOf } from '../../../astro/zodiac.ts';
 import type { HourAt, HourFinder } from './electional-hours.ts';
 import type { MoonCourse, NearStation, WindowEvents } from './electional-window-events.ts';
-import { SEVEN_PLANETS, type Planet } from './electional-planets.ts';
+import { PLANET_INDEX, SEVEN_PLANETS, type Planet } from './electional-planets.ts';
 
 /** Beyond this |latitude| the horizon no longer defines an Ascendant that moves with the hour: house rules are not judged. */
 export const POLE_LIMIT_DEG = 89.5;
@@ -153,8 +153,6 @@ export function electionSky(jdUt: number, settings: SkySettings, events: WindowE
   sky.fill(jdUt, lon, speed, skyHouses(jdUt, settings), null);
   return sky;
 }
-
-const PLANET_INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Readonly<Record<Planet, number>>;
 
 /** The sign on the cusp of a house (1 to 12), its traditional ruler and the ruler's SEVEN_PLANETS index; undefined without houses. */
 export function houseRuler(sky: ElectionSky, house: number): { sign: number; ruler: Planet; index: number } | undefined {
