@@ -7,7 +7,9 @@
  *   category, place and month of 2026-2028 per request) in alternating rounds; the ratio is the
  *   search's requests per second over natal's (target: at least 0.2). The heavy lane's per-account
  *   limit is raised for the bench's one key, so that every connection is served rather than told
- *   to wait;
+ *   to wait. Beside it, the CPU each served request costs (load.ts, from /proc): the service's
+ *   main thread (HTTP, validation, the lane's admission, the answer's bytes to the socket), its other
+ *   threads (the compute), and the load's client; the ratio is about the inverse ratio of their sums;
  * - in process, one thread: a year in `year` mode (12-hour coarse step, 60-minute fine step) and a
  *   30-day direct search, compute ms (target for the year: under 300), and where the time goes:
  *   the window's events, the Sun's rises and sets, and the scan and answer. Each on a cold process
@@ -35,7 +37,7 @@ import { PositionTable } from '../src/features/western/electional/electional-pos
 import { fastHouses } from '../src/features/western/electional/electional-scan-houses.ts';
 import { scanSkyReader } from '../src/features/western/electional/electional-scan-sky.ts';
 import { randomBirth, randomInt } from './births.ts';
-import { alternatingLoads } from './load.ts';
+import { measuredAlternatingLoads, type MeasuredRound } from './load.ts';
 import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -56,7 +58,7 @@ const category = () => ELECTION_CATEGORY_IDS[randomInt(0, ELECTION_CATEGORY_IDS.
 const place = () => PLACES[randomInt(0, PLACES.length - 1)]!;
 
 /** A 30-day window at 30-minute steps starting on a random day of 2026-2028. */
-function monthSearch() {
+export function monthSearch() {
   const start = Date.UTC(randomInt(2026, 2028), randomInt(0, 11), randomInt(1, 28));
   const day = (ms: number) => {
     const d = new Date(ms);
@@ -75,14 +77,19 @@ function yearSearch() {
   };
 }
 
+/**
+ * The heavy lane's per-account limit raised for the bench's one key, so that every connection is
+ * served rather than told to wait.
+ */
+export const HEAVY_LANE_UNLIMITED = {
+  HEAVY_MAX_PER_ACCOUNT: '1000',
+  HEAVY_MAX_PER_ACCOUNT_BY_PLAN: 'unlimited=1000',
+  // On a shared machine the heavy lane's lowered priority hands its cores to other people's processes, not to natal.
+  COMPUTE_HEAVY_NICE: '0',
+};
+
 async function served(seconds: number, rounds: number) {
-  const server = await startBenchServer({
-    COMPUTE_MODE: 'pool',
-    HEAVY_MAX_PER_ACCOUNT: '1000',
-    HEAVY_MAX_PER_ACCOUNT_BY_PLAN: 'unlimited=1000',
-    // On a shared machine the heavy lane's lowered priority hands its cores to other people's processes, not to natal.
-    COMPUTE_HEAVY_NICE: '0',
-  });
+  const server = await startBenchServer({ COMPUTE_MODE: 'pool', ...HEAVY_LANE_UNLIMITED });
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const post = (path: () => string, body: () => unknown) => ({
     url: server.url,
@@ -96,7 +103,7 @@ async function served(seconds: number, rounds: number) {
     electional: post(() => `/api/v2/western/electional/${category()}/search`, monthSearch),
   };
   try {
-    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 3, connections: CONNECTIONS });
+    return await measuredAlternatingLoads(loads, { rounds, seconds, warmUpSeconds: 3, connections: CONNECTIONS, serverPid: server.pid });
   } finally {
     await server.stop();
   }
@@ -181,10 +188,25 @@ function daySearch() {
   return { search_window: { start: day, end: day, step_minutes: 30 }, ...place(), max_results: 5 };
 }
 
+/** CPU µs a served request costs, median of the rounds: the service's process (all threads), its main thread, and the load's client. */
+export interface ServedCpu {
+  server: number;
+  main: number;
+  client: number;
+}
+
+const servedCpu = (runs: MeasuredRound[]): ServedCpu => ({
+  server: median(runs.map((r) => r.cpu!.serverMicros)),
+  main: median(runs.map((r) => r.cpu!.mainThreadMicros)),
+  client: median(runs.map((r) => r.cpu!.clientMicros)),
+});
+
 export interface ElectionalFigures {
   natalPerSecond: number;
   electionalPerSecond: number;
   ratio: number;
+  natalCpu: ServedCpu;
+  electionalCpu: ServedCpu;
   yearMs: number;
   yearWarmMs: number;
   monthMs: number;
@@ -218,12 +240,14 @@ export async function benchElectional(seconds = 4, rounds = 3): Promise<Election
   for (let i = 0; i < 8; i++) days.push(coldAndWarm(daySearch()).warm);
   const step = stepCosts();
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const natalPerSecond = avg(s.natal);
-  const electionalPerSecond = avg(s.electional);
+  const natalPerSecond = avg(s.natal.map((r) => r.requestsPerSecond));
+  const electionalPerSecond = avg(s.electional.map((r) => r.requestsPerSecond));
   return {
     natalPerSecond,
     electionalPerSecond,
     ratio: electionalPerSecond / natalPerSecond,
+    natalCpu: servedCpu(s.natal),
+    electionalCpu: servedCpu(s.electional),
     yearMs: median(years.map((x) => x.cold)),
     yearWarmMs: median(years.map((x) => x.warm)),
     monthMs: median(months.map((x) => x.cold)),
@@ -242,6 +266,9 @@ export function printElectional(f: ElectionalFigures): void {
   console.log(`| natal served, req/s | ${f.natalPerSecond.toFixed(0)} | |`);
   console.log(`| 30-day search at 30 min served, req/s | ${f.electionalPerSecond.toFixed(1)} | |`);
   console.log(`| **30-day / natal served throughput** | **${f.ratio.toFixed(3)}** | ≥ 0.2 |`);
+  const cpu = (c: ServedCpu) => `${c.server.toFixed(0)} / ${c.main.toFixed(0)} / ${(c.server - c.main).toFixed(0)} / ${c.client.toFixed(0)}`;
+  console.log(`| CPU µs a served natal request costs: the service / its main thread / its other threads / the client | ${cpu(f.natalCpu)} | |`);
+  console.log(`| the same for a served 30-day search | ${cpu(f.electionalCpu)} | |`);
   console.log(`| 30-day search compute, ms: cold / warm | ${f.monthMs.toFixed(1)} / ${f.monthWarmMs.toFixed(1)} | |`);
   console.log(`| **year in \`year\` mode compute, ms: cold** / warm | **${f.yearMs.toFixed(1)}** / ${f.yearWarmMs.toFixed(1)} | < 300 |`);
   console.log(`| of the cold year: the window's events, ms | ${f.yearEventsMs.toFixed(1)} | |`);
