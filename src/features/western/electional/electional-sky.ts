@@ -71,14 +71,12 @@ export interface ElectionSky {
   planetaryHour: HourAt | null;
   /**
    * Readings several rules of a moment share, kept for this moment only (emptied whenever the sky
-   * is filled again): a planet's malefic pressure at its SEVEN_PLANETS index (electional-rules.ts),
-   * a house's ruler at SHARED_RULERS + the house (houseRuler).
+   * is filled again): a planet's malefic pressure at its SEVEN_PLANETS index (electional-rules.ts).
    */
   readonly shared: unknown[];
 }
 
-export const SHARED_RULERS = SEVEN_PLANETS.length;
-const SHARED_SLOTS = SHARED_RULERS + 13;
+const SHARED_SLOTS = SEVEN_PLANETS.length;
 
 export interface SkySettings {
   lat: number;
@@ -154,18 +152,23 @@ export function electionSky(jdUt: number, settings: SkySettings, events: WindowE
   return sky;
 }
 
-/** The sign on the cusp of a house (1 to 12), its traditional ruler and the ruler's SEVEN_PLANETS index; undefined without houses. */
-export function houseRuler(sky: ElectionSky, house: number): { sign: number; ruler: Planet; index: number } | undefined {
-  if (!sky.houses) return undefined;
-  const slot = SHARED_RULERS + house;
-  let r = sky.shared[slot] as { sign: number; ruler: Planet; index: number } | undefined;
-  if (!r) {
-    const sign = signIndexOf(sky.houses.cusps[house - 1]!);
-    const ruler = signRuler(sign) as Planet;
-    r = { sign, ruler, index: PLANET_INDEX[ruler] };
-    sky.shared[slot] = r;
-  }
-  return r;
+export interface HouseRuler {
+  /** The sign on the cusp, 0 Aries. */
+  sign: number;
+  ruler: Planet;
+  /** The ruler's SEVEN_PLANETS index. */
+  index: number;
+}
+
+/** Each sign with its traditional ruler, made once: a scan asks for several houses' rulers at every step. */
+const RULER_BY_SIGN: readonly HouseRuler[] = Array.from({ length: 12 }, (_, sign) => {
+  const ruler = signRuler(sign) as Planet;
+  return Object.freeze({ sign, ruler, index: PLANET_INDEX[ruler] });
+});
+
+/** The sign on the cusp of a house (1 to 12), its traditional ruler and the ruler's index; undefined without houses. */
+export function houseRuler(sky: ElectionSky, house: number): HouseRuler | undefined {
+  return sky.houses ? RULER_BY_SIGN[signIndexOf(sky.houses.cusps[house - 1]!)] : undefined;
 }
 
 /** Angular distance between two longitudes, 0 to 180. */
