@@ -33,8 +33,8 @@ export interface SearchPlan {
 export interface SearchOutcome {
   /** The chosen instants, best first. */
   best: number[];
-  /** Every scanned instant the filters accepted, with its score, in time order. */
-  scan: { jdUt: number; score: number }[];
+  /** Every scanned instant the filters accepted (Julian days UT, in time order) and its score at the same index. */
+  scan: { times: Float64Array; scores: Float64Array };
   /** Instants evaluated in all (the scan and the refinement). */
   evaluated: number;
 }
@@ -51,16 +51,23 @@ export function searchWindow(plan: SearchPlan): SearchOutcome {
   const scanStep = plan.mode === 'year' ? plan.coarseStepMinutes : plan.stepMinutes;
   // Direct mode refines about twelve instants on either side of a maximum, at least REFINE_MINUTES apart.
   const fineStep = plan.mode === 'year' ? plan.stepMinutes : Math.min(plan.stepMinutes, Math.max(REFINE_MINUTES, Math.ceil(plan.stepMinutes / 12)));
-  const instants = grid(plan.jdStart, plan.jdEnd, scanStep);
+  // The scan's grid as grid() makes it, written straight into typed arrays: a month has about 1,500 instants.
+  const step = scanStep * MINUTE;
+  const capacity = Math.floor((plan.jdEnd - plan.jdStart) / step) + 2;
   // Each grid instant's score (NaN where the filters refuse it), read again by the refinement where its grid meets the scan's.
-  const onGrid = new Float64Array(instants.length).fill(NaN);
-  const scan: { jdUt: number; score: number }[] = [];
-  instants.forEach((jdUt, k) => {
-    if (!plan.accept(jdUt)) return;
+  const onGrid = new Float64Array(capacity).fill(NaN);
+  const times = new Float64Array(capacity);
+  const scores = new Float64Array(capacity);
+  let n = 0;
+  for (let k = 0; plan.jdStart + k * step <= plan.jdEnd + 1e-9; k++) {
+    const jdUt = plan.jdStart + k * step;
+    if (!plan.accept(jdUt)) continue;
     const score = plan.score(jdUt);
     onGrid[k] = score;
-    scan.push({ jdUt, score });
-  });
+    times[n] = jdUt;
+    scores[n] = score;
+    n++;
+  }
   // The refinement's instants off the scan's grid, by the second from the window's start (a small integer, which a Map
   // hashes faster than a large one): neighbouring maxima share some.
   const refinedScores = new Map<number, number>();
@@ -78,7 +85,11 @@ export function searchWindow(plan: SearchPlan): SearchOutcome {
   };
 
   // Local maxima of the scan: no accepted neighbour scores higher.
-  const maxima = scan.filter((s, i) => (i === 0 || scan[i - 1]!.score <= s.score) && (i === scan.length - 1 || scan[i + 1]!.score <= s.score));
+  const maxima: { jdUt: number; score: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = scores[i]!;
+    if ((i === 0 || scores[i - 1]! <= s) && (i === n - 1 || scores[i + 1]! <= s)) maxima.push({ jdUt: times[i]!, score: s });
+  }
   maxima.sort((a, b) => b.score - a.score || a.jdUt - b.jdUt);
   const refineCount = Math.max(MIN_REFINED, plan.maxResults * REFINED_PER_RESULT);
 
@@ -104,5 +115,5 @@ export function searchWindow(plan: SearchPlan): SearchOutcome {
     if (best.length >= plan.maxResults) break;
     if (best.every((t) => Math.abs(t - r.jdUt) >= apart)) best.push(r.jdUt);
   }
-  return { best, scan, evaluated: scan.length + refinedScores.size };
+  return { best, scan: { times: times.subarray(0, n), scores: scores.subarray(0, n) }, evaluated: n + refinedScores.size };
 }

@@ -208,7 +208,8 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     warnings.push(
       `house system ${request.house_system} cannot be computed at latitude ${place.lat} (inside the polar circle); ${housesUsed} houses were used instead`,
     );
-  if (outcome.scan.length === 0) warnings.push('no instant of the window passed the weekday and local-hour filters');
+  const { times, scores } = outcome.scan;
+  if (times.length === 0) warnings.push('no instant of the window passed the weekday and local-hour filters');
 
   const results = outcome.best.map((jd, i) => resultOf(evaluate(jd), i + 1, localOf, zone));
   const anySound = results.some((r) => !r.best_available_in_window);
@@ -225,10 +226,12 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     // and judged again for its band's blocking fault, once the day is over.
     const dayBests: { jdUt: number; score: number }[] = [];
     let lastDay = NaN;
-    for (const s of outcome.scan) {
-      const day = localDay(s.jdUt);
-      if (day !== lastDay) dayBests.push(s);
-      else if (s.score > dayBests.at(-1)!.score) dayBests[dayBests.length - 1] = s;
+    for (let i = 0; i < times.length; i++) {
+      const jdUt = times[i]!;
+      const score = scores[i]!;
+      const day = localDay(jdUt);
+      if (day !== lastDay) dayBests.push({ jdUt, score });
+      else if (score > dayBests.at(-1)!.score) dayBests[dayBests.length - 1] = { jdUt, score };
       lastDay = day;
     }
     for (const best of dayBests) {
@@ -253,7 +256,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
       mode: tuning.mode,
       step_minutes: step,
       coarse_step_minutes: tuning.mode === 'year' ? tuning.coarse_step_minutes : null,
-      instants_scanned: outcome.scan.length,
+      instants_scanned: times.length,
       instants_evaluated: outcome.evaluated,
       house_system: request.house_system,
       zodiac: zodiac.type,
