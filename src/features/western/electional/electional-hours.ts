@@ -93,11 +93,8 @@ export function planetaryHourFinder(jdStart: number, jdEnd: number, lat: number,
     const weekday = weekdayOf(rise.jd);
     return { hours: nightHours(e0.jd, e1.jd, weekday), weekday, day: false };
   };
-  // The hour last found: a scan's next step mostly falls in the same one, and an HourAt is never changed by its readers.
-  let last: HourAt | null = null;
-  return (jd) => {
-    if (last && jd >= last.start && jd < last.end) return last;
-    // The last event at or before jd (binary search: the events are in time order).
+  /** The index of the last event at or before jd, or -1 (or events.length when jd is past the last one). */
+  const eventBefore = (jd: number) => {
     let lo = 0,
       hi = events.length;
     while (lo < hi) {
@@ -105,19 +102,32 @@ export function planetaryHourFinder(jdStart: number, jdEnd: number, lat: number,
       if (events[mid]!.jd > jd) hi = mid;
       else lo = mid + 1;
     }
-    if (lo >= events.length) return null;
-    const i = lo - 1;
-    if (i < 0) return null;
+    return lo >= events.length ? events.length : lo - 1;
+  };
+  // The hour last found: a scan's next step mostly falls in the same one, and an HourAt is never changed by its readers.
+  // When it does not, it mostly falls in the same day or night (lastEvent), whose hours follow each other.
+  let last: HourAt | null = null;
+  let lastEvent = -1;
+  return (jd) => {
+    if (last && jd >= last.start && jd < last.end) return last;
+    const inLastPart = lastEvent >= 0 && jd >= events[lastEvent]!.jd && jd < events[lastEvent + 1]!.jd;
+    const i = inLastPart ? lastEvent : eventBefore(jd);
+    if (i < 0 || i >= events.length) return null;
     let part = partHours.get(i);
     if (part === undefined) {
       part = hoursOfPart(i);
       partHours.set(i, part);
     }
     if (!part) return null;
+    lastEvent = i;
     const { hours, weekday, day } = part;
-    const k = hours.findIndex((h) => jd >= h.start && jd < h.end);
-    if (k < 0) return null;
+    // The twelve are equal and back to back: the hour by division, then checked against its own bounds.
+    const first = hours[0]!;
+    let k = Math.min(11, Math.max(0, Math.floor((jd - first.start) / (first.end - first.start))));
+    while (k > 0 && jd < hours[k]!.start) k--;
+    while (k < 11 && jd >= hours[k]!.end) k++;
     const h = hours[k]!;
+    if (!(jd >= h.start && jd < h.end)) return null;
     last = { ruler: h.ruler, number: k + 1, part: day ? 'day' : 'night', start: h.start, end: h.end, weekday };
     return last;
   };
