@@ -146,21 +146,20 @@ export class PositionTable {
 
   /** The interpolated longitude [0, 360) and speed of a planet at jdUt (inside the table's span). */
   at(p: Planet, jdUt: number): InterpolatedPosition {
-    const out = { lon: 0, speed: 0 };
-    this.into(p, jdUt, out);
-    return out;
-  }
-
-  /** The same, written into `out` (the scan's steps make no object). */
-  into(p: Planet, jdUt: number, out: InterpolatedPosition): void {
-    this.intoByIndex(PLANET_INDEX[p], jdUt, out);
+    const i = PLANET_INDEX[p];
+    const lon = new Float64Array(SEVEN_PLANETS.length);
+    const speed = new Float64Array(SEVEN_PLANETS.length);
+    this.intoArrays(i, jdUt, lon, speed);
+    return { lon: lon[i]!, speed: speed[i]! };
   }
 
   /**
-   * The same for the planet of that index in SEVEN_PLANETS. The sample pair found last for the
-   * planet is tried first: a scan asks in time order, so a search is needed only between pairs.
+   * The same for the planet of that index in SEVEN_PLANETS, written at that index of `lon` and
+   * `speed`: the scan's steps make no object, and typed arrays hold their doubles unboxed. The
+   * sample pair found last for the planet is tried first: a scan asks in time order, so a search
+   * is needed only between pairs.
    */
-  intoByIndex(planet: number, jdUt: number, out: InterpolatedPosition): void {
+  intoArrays(planet: number, jdUt: number, lon: Float64Array, speed: Float64Array): void {
     const track = this.tracks[planet]!;
     const t = track.t;
     let lo = track.last;
@@ -180,7 +179,7 @@ export class PositionTable {
     const c1 = track.c1[lo]!,
       c2 = track.c2[lo]!,
       c3 = track.c3[lo]!;
-    out.lon = normalizeDegrees(track.c0[lo]! + s * (c1 + s * (c2 + s * c3)));
-    out.speed = (c1 + s * (2 * c2 + 3 * c3 * s)) * perSpan;
+    lon[planet] = normalizeDegrees(track.c0[lo]! + s * (c1 + s * (c2 + s * c3)));
+    speed[planet] = (c1 + s * (2 * c2 + 3 * c3 * s)) * perSpan;
   }
 }

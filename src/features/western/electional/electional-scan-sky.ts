@@ -150,7 +150,6 @@ export function scanSkyReader(
   const margin = new Float64Array(N);
   const house = new Int8Array(N);
   const nearestCusp = new Float64Array(N);
-  const read = { lon: 0, speed: 0 };
   const sky = reusableSky(events, hourAt);
   let jd = 0;
   const makeExact = (i: number) => {
@@ -168,13 +167,12 @@ export function scanSkyReader(
       counts.steps++;
       for (let i = 0; i < N; i++) {
         exact[i] = 0;
-        table.intoByIndex(i, jdUt, read);
-        lon[i] = read.lon;
-        speed[i] = read.speed;
+        table.intoArrays(i, jdUt, lon, speed);
+        const l = lon[i]!;
         // Near the Sun (index 0) the light deflection makes the table less exact.
-        const nearSun = i > 0 && separation(read.lon, lon[0]!) < NEAR_SUN_DEG;
+        const nearSun = i > 0 && separation(l, lon[0]!) < NEAR_SUN_DEG;
         margin[i] = nearSun ? NEAR_SUN_MARGIN_DEG : PLANET_MARGIN[i]!;
-        if (nearFifteen(read.lon, margin[i]!) || Math.abs(read.speed) < (nearSun ? NEAR_SUN_SPEED_MARGIN : PLANET_SPEED_MARGIN[i]!)) makeExact(i);
+        if (nearFifteen(l, margin[i]!) || Math.abs(speed[i]!) < (nearSun ? NEAR_SUN_SPEED_MARGIN : PLANET_SPEED_MARGIN[i]!)) makeExact(i);
       }
       for (let i = 0; i < N; i++)
         for (let j = i + 1; j < N; j++) {
