@@ -74,7 +74,8 @@ export function fastHouses(
   const tanLat = Math.tan(lat * RAD);
   // Pole heights of the twelfths 30° and 60° from the meridian, as tangents.
   const tanF = [tanLat * Math.sin(30 * RAD), tanLat * Math.sin(60 * RAD), tanLat, tanLat * Math.sin(60 * RAD), tanLat * Math.sin(30 * RAD)];
-  const cusps = new Array<number>(12).fill(0);
+  // Packed, not `new Array(12)`: a holey array's doubles are boxed whenever a loop reads them as values.
+  const cusps = Array.from({ length: 12 }, () => 0);
   const houses: SkyHouses = { cusps, asc: 0, mc: 0, used: 'regiomontanus' };
   return (jd) => {
     const i = Math.min(n - 2, Math.max(0, Math.floor((jd - t[0]!) / NODE_DAYS)));

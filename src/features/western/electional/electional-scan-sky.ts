@@ -87,14 +87,25 @@ function nearFifteen(lon: number, margin: number): boolean {
 const NATAL_ASPECTED: readonly number[] = [...BENEFICS, ...MALEFICS].map((p) => SEVEN_PLANETS.indexOf(p));
 const SE: readonly number[] = SEVEN_PLANETS.map((p) => bodyInfo(p).se!);
 const N = SEVEN_PLANETS.length;
-const PLANET_MARGIN = Float64Array.from(SEVEN_PLANETS, (p) => MARGIN_DEG[p]);
-const PLANET_SPEED_MARGIN = Float64Array.from(SEVEN_PLANETS, (p) => SPEED_MARGIN[p]);
+/**
+ * Each planet's margins in longitude and in speed, in SEVEN_PLANETS order, then the same near the
+ * Sun. Both choices are read from one typed array: with a constant on one side of the choice and a
+ * typed array's value on the other, V8 boxes the double it chose, an allocation per planet and step.
+ */
+const LON_MARGINS = Float64Array.from([...SEVEN_PLANETS.map((p) => MARGIN_DEG[p]), ...SEVEN_PLANETS.map(() => NEAR_SUN_MARGIN_DEG)]);
+const SPEED_MARGINS = Float64Array.from([...SEVEN_PLANETS.map((p) => SPEED_MARGIN[p]), ...SEVEN_PLANETS.map(() => NEAR_SUN_SPEED_MARGIN)]);
 
 /** Counts of the scan's steps: how many were read wholly from the table, and how many planet positions and houses were asked of the ephemeris. */
 export interface ScanSkyCounts {
   steps: number;
   exactPositions: number;
   exactHouses: number;
+}
+
+/** Whether a longitude lies within `margin` of any cusp (a plain loop: a closure over the scan's loop would be made at every step). */
+function nearACusp(lon: number, cusps: readonly number[], margin: number): boolean {
+  for (let k = 0; k < cusps.length; k++) if (Math.abs(wrap180(lon - cusps[k]!)) < margin) return true;
+  return false;
 }
 
 /** The cusps' distances from the 1st, one step's worth (and 360° after the 12th). */
@@ -171,8 +182,9 @@ export function scanSkyReader(
         const l = lon[i]!;
         // Near the Sun (index 0) the light deflection makes the table less exact.
         const nearSun = i > 0 && separation(l, lon[0]!) < NEAR_SUN_DEG;
-        margin[i] = nearSun ? NEAR_SUN_MARGIN_DEG : PLANET_MARGIN[i]!;
-        if (nearFifteen(l, margin[i]!) || Math.abs(speed[i]!) < (nearSun ? NEAR_SUN_SPEED_MARGIN : PLANET_SPEED_MARGIN[i]!)) makeExact(i);
+        const which = nearSun ? N + i : i;
+        margin[i] = LON_MARGINS[which]!;
+        if (nearFifteen(l, margin[i]!) || Math.abs(speed[i]!) < SPEED_MARGINS[which]!) makeExact(i);
       }
       for (let i = 0; i < N; i++)
         for (let j = i + 1; j < N; j++) {
@@ -190,7 +202,8 @@ export function scanSkyReader(
       if (houses && fast) {
         // Computed cusps: within the margin of a sign's edge or of a planet, the houses call decides.
         let near = !placed;
-        for (const c of houses.cusps) {
+        for (let k = 0; k < 12; k++) {
+          const c = houses.cusps[k]!;
           const r = c - 30 * Math.floor(c / 30);
           if (r < MARGIN || 30 - r < MARGIN) near = true;
         }
@@ -207,7 +220,7 @@ export function scanSkyReader(
         for (let i = 0; i < N; i++) {
           if (exact[i]) continue;
           const m = MARGIN + margin[i]!;
-          const close = placed ? nearestCusp[i]! < m : houses.cusps.some((c) => Math.abs(wrap180(lon[i]! - c)) < m);
+          const close = placed ? nearestCusp[i]! < m : nearACusp(lon[i]!, houses.cusps, m);
           if (close) {
             makeExact(i);
             moved = true;
