@@ -30,10 +30,11 @@ export interface MoonCourse {
   readonly nextSign: string;
 }
 
+/** Shared by every instant near the station: read, never changed. */
 export interface NearStation {
-  body: string;
-  direction: 'direct' | 'retrograde';
-  jdUt: number;
+  readonly body: string;
+  readonly direction: 'direct' | 'retrograde';
+  readonly jdUt: number;
 }
 
 export interface WindowEvents {
@@ -65,6 +66,13 @@ export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetti
     ingresses.push(...block.ingresses);
     stations.push(...block.stations);
   }
+  // Each body's stations as the answers read them, made once: several rules ask at every step, and none changes them.
+  const stationsOf = new Map<string, NearStation[]>();
+  for (const s of stations) {
+    const list = stationsOf.get(s.body) ?? [];
+    list.push({ body: s.body, direction: s.direction, jdUt: s.jdUt });
+    stationsOf.set(s.body, list);
+  }
   const aspectTimes = aspects.map((a) => a.jdUt);
   const ingressTimes = ingresses.map((i) => i.jdUt);
   let last: { aspectIndex: number; ingressIndex: number; course: MoonCourse } | undefined;
@@ -90,12 +98,12 @@ export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetti
     },
     stationNear(body, jdUt) {
       const days = STATION_DAYS[body] ?? 0;
-      let best: StationEvent | undefined;
-      for (const s of stations) {
-        if (s.body !== body || Math.abs(s.jdUt - jdUt) > days) continue;
+      let best: NearStation | null = null;
+      for (const s of stationsOf.get(body) ?? []) {
+        if (Math.abs(s.jdUt - jdUt) > days) continue;
         if (!best || Math.abs(s.jdUt - jdUt) < Math.abs(best.jdUt - jdUt)) best = s;
       }
-      return best ? { body, direction: best.direction, jdUt: best.jdUt } : null;
+      return best;
     },
   };
 }
