@@ -93,7 +93,7 @@ export function planetaryHourFinder(jdStart: number, jdEnd: number, lat: number,
     const weekday = weekdayOf(rise.jd);
     return { hours: nightHours(e0.jd, e1.jd, weekday), weekday, day: false };
   };
-  /** The index of the last event at or before jd, or -1 (or events.length when jd is past the last one). */
+  /** The index of the last event at or before jd: -1 before the first, events.length from the last on (no part then holds jd). */
   const eventBefore = (jd: number) => {
     let lo = 0,
       hi = events.length;

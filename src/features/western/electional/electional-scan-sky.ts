@@ -102,12 +102,6 @@ export interface ScanSkyCounts {
   exactHouses: number;
 }
 
-/** Whether a longitude lies within `margin` of any cusp (a plain loop: a closure over the scan's loop would be made at every step). */
-function nearACusp(lon: number, cusps: readonly number[], margin: number): boolean {
-  for (let k = 0; k < cusps.length; k++) if (Math.abs(wrap180(lon - cusps[k]!)) < margin) return true;
-  return false;
-}
-
 /** The cusps' distances from the 1st, one step's worth (and 360° after the 12th). */
 const cuspOffset = new Float64Array(13);
 
@@ -220,7 +214,7 @@ export function scanSkyReader(
         for (let i = 0; i < N; i++) {
           if (exact[i]) continue;
           const m = MARGIN + margin[i]!;
-          const close = placed ? nearestCusp[i]! < m : nearACusp(lon[i]!, houses.cusps, m);
+          const close = placed ? nearestCusp[i]! < m : houses.cusps.some((c) => Math.abs(wrap180(lon[i]! - c)) < m);
           if (close) {
             makeExact(i);
             moved = true;
