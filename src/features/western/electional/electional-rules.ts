@@ -386,44 +386,40 @@ export const rulerCombust = (house: number, weight: number): ElectionRule => ({
   },
 });
 
-/** A benefic in one of the purpose's houses: "Venus in a finance supportive house". */
-export const beneficInHouses = (p: Planet, houses: readonly number[], topic: string, weight: number): ElectionRule => {
-  const i = PLANET_INDEX[p];
-  return {
-    code: `${p}_in_${topic}_house`,
-    weight,
-    test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
-    holds(sky) {
-      const h = sky.states[i]!.house;
-      return h !== undefined && houses.includes(h);
-    },
-    words: (sky) => ({
-      title: `${planetName(p)} in a ${topic} supportive house`,
-      detail: `${where(sky, p)} is in the ${ordinal(sky.planets[p].house!)} house.`,
-    }),
+/** The test of a planet (by its SEVEN_PLANETS index) standing in one of the houses given. */
+const inAnyHouse =
+  (i: number, houses: readonly number[]): ElectionRule['holds'] =>
+  (sky) => {
+    const h = sky.states[i]!.house;
+    return h !== undefined && houses.includes(h);
   };
-};
+
+/** A benefic in one of the purpose's houses: "Venus in a finance supportive house". */
+export const beneficInHouses = (p: Planet, houses: readonly number[], topic: string, weight: number): ElectionRule => ({
+  code: `${p}_in_${topic}_house`,
+  weight,
+  test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
+  holds: inAnyHouse(PLANET_INDEX[p], houses),
+  words: (sky) => ({
+    title: `${planetName(p)} in a ${topic} supportive house`,
+    detail: `${where(sky, p)} is in the ${ordinal(sky.planets[p].house!)} house.`,
+  }),
+});
 
 /** A malefic in one of the purpose's houses. */
-export const maleficInHouses = (p: Planet, houses: readonly number[], weight: number): ElectionRule => {
-  const i = PLANET_INDEX[p];
-  return {
-    code: `${p}_in_house_${houses.join('_')}`,
-    weight,
-    test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
-    holds(sky) {
-      const h = sky.states[i]!.house;
-      return h !== undefined && houses.includes(h);
-    },
-    words(sky) {
-      const h = sky.planets[p].house!;
-      return {
-        title: `${planetName(p)} in the ${ordinal(h)} house`,
-        detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.`,
-      };
-    },
-  };
-};
+export const maleficInHouses = (p: Planet, houses: readonly number[], weight: number): ElectionRule => ({
+  code: `${p}_in_house_${houses.join('_')}`,
+  weight,
+  test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
+  holds: inAnyHouse(PLANET_INDEX[p], houses),
+  words(sky) {
+    const h = sky.planets[p].house!;
+    return {
+      title: `${planetName(p)} in the ${ordinal(h)} house`,
+      detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.`,
+    };
+  },
+});
 
 export const beneficRising = (p: Planet, weight: number): ElectionRule => {
   const i = PLANET_INDEX[p];

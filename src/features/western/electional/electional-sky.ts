@@ -127,7 +127,7 @@ export function reusableSky(events: WindowEvents, hourAt: HourFinder | undefined
         state.house = houses ? (house ? house[i]! : houseOf(l, houses.cusps, forward)) : undefined;
       }
       sky.jdUt = jdUt;
-      // A loop, not Array.prototype.fill: this runs at every step, and the builtin's call costs more than the twenty stores.
+      // A loop, not Array.prototype.fill: this runs at every step, and the builtin's call costs more than the seven stores.
       for (let k = 0; k < SHARED_SLOTS; k++) sky.shared[k] = undefined;
       sky.houses = houses;
       sky.moonPhaseAngle = normalizeDegrees(planets.moon.lon - planets.sun.lon);
