@@ -8,8 +8,9 @@
  *   search's requests per second over natal's (target: at least 0.2). The heavy lane's per-account
  *   limit is raised for the bench's one key, so that every connection is served rather than told
  *   to wait. Beside it, the CPU each served request costs (load.ts, from /proc): the service's
- *   main thread (HTTP, validation, the lane's admission, the answer's bytes to the socket), its other
- *   threads (the compute), and the load's client; the ratio is about the inverse ratio of their sums;
+ *   main thread (the request's HTTP, validation, admission and answer bytes, and what the thread
+ *   does in the background while the heavy lane is loaded, spread over the requests), its other
+ *   threads (the compute), and the load's client; the ratio follows the inverse ratio of their sums;
  * - in process, one thread: a year in `year` mode (12-hour coarse step, 60-minute fine step) and a
  *   30-day direct search, compute ms (target for the year: under 300), and where the time goes:
  *   the window's events, the Sun's rises and sets, and the scan and answer. Each on a cold process
@@ -42,7 +43,6 @@ import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
 const CONNECTIONS = 16;
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Inhabited places across latitudes (the search needs a zone; the city is given as coordinates). */
 const PLACES = [
@@ -57,14 +57,15 @@ const PLACES = [
 const category = () => ELECTION_CATEGORY_IDS[randomInt(0, ELECTION_CATEGORY_IDS.length - 1)]!;
 const place = () => PLACES[randomInt(0, PLACES.length - 1)]!;
 
+/** A random day of 2026-2028, as UTC milliseconds. */
+const randomDay = () => Date.UTC(randomInt(2026, 2028), randomInt(0, 11), randomInt(1, 28));
+/** The date of UTC milliseconds, YYYY-MM-DD. */
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /** A 30-day window at 30-minute steps starting on a random day of 2026-2028. */
 export function monthSearch() {
-  const start = Date.UTC(randomInt(2026, 2028), randomInt(0, 11), randomInt(1, 28));
-  const day = (ms: number) => {
-    const d = new Date(ms);
-    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  };
-  return { search_window: { start: day(start), end: day(start + 29 * 86_400_000), step_minutes: 30 }, ...place(), max_results: 5 };
+  const start = randomDay();
+  return { search_window: { start: dateOf(start), end: dateOf(start + 29 * 86_400_000), step_minutes: 30 }, ...place(), max_results: 5 };
 }
 
 function yearSearch() {
@@ -184,8 +185,7 @@ function stepCosts(): { planets: number; houses: number; sky: number; judged: nu
 
 /** A one-day search at 30-minute steps, a random place and day: the part of a request that does not grow with the window. */
 function daySearch() {
-  const start = Date.UTC(randomInt(2026, 2028), randomInt(0, 11), randomInt(1, 28));
-  const day = new Date(start).toISOString().slice(0, 10);
+  const day = dateOf(randomDay());
   return { search_window: { start: day, end: day, step_minutes: 30 }, ...place(), max_results: 5 };
 }
 
