@@ -11,6 +11,10 @@ import { isoUtc, julianDayFromUtcMs, utcMsFromJulianDay } from '../../../src/ast
 import { ELECTIONAL_ENDPOINTS } from '../../../src/features/western/electional/electional-endpoints.ts';
 import { ELECTION_CATEGORY_IDS, ELECTION_CATEGORIES } from '../../../src/features/western/electional/electional-categories.ts';
 import type { ElectionalAnswer } from '../../../src/features/western/electional/electional-schemas.ts';
+import { planetaryHourFinder } from '../../../src/features/western/electional/electional-hours.ts';
+import { electionSky, reusableSky } from '../../../src/features/western/electional/electional-sky.ts';
+import { windowEvents } from '../../../src/features/western/electional/electional-window-events.ts';
+import { seededRandom } from '../../helpers/seeded-random.ts';
 import { factorProblem } from './factor-truth.ts';
 import { lonOf, moonNextAspect, planetaryHourRuler, signOf, speedOf } from './independent-sky.ts';
 
@@ -321,5 +325,34 @@ describe('rule sets', () => {
       expect(new Set(codes).size, c.id).toBe(codes.length);
       expect(codes.includes('moon_waxing')).toBe(c.wantsIncrease);
     }
+  });
+
+  it('a rule that does not say it reads the place holds alike at every place; one that does never holds without houses and hour', () => {
+    const random = seededRandom(7272);
+    const zodiac = { type: 'tropical' } as const;
+    const places = [LISBON, { lat: -33.8688, lng: 151.2093 }, { lat: 64.1466, lng: -21.9426 }];
+    const mismatches: string[] = [];
+    for (let k = 0; k < 40; k++) {
+      const jd = jdOf('2026-01-01T00:00:00Z') + random() * 3 * 365;
+      const events = windowEvents(jd - 1, jd + 1, zodiac);
+      // Without a place: no houses and no planetary hour, only the planets, the Moon's course and the stations.
+      const placeless = reusableSky(events, undefined);
+      const exact = electionSky(jd, { ...LISBON, zodiac, houseSystem: 'regiomontanus' }, events);
+      placeless.fill(
+        jd,
+        Float64Array.from(exact.states, (s) => s.lon),
+        Float64Array.from(exact.states, (s) => s.speed),
+        null,
+        null,
+      );
+      for (const place of places) {
+        const hourAt = planetaryHourFinder(jd - 1, jd + 1, place.lat, place.lng, () => 0);
+        const sky = electionSky(jd, { lat: place.lat, lng: place.lng, zodiac, houseSystem: 'placidus' }, events, hourAt);
+        for (const c of ELECTION_CATEGORIES.values())
+          for (const rule of c.rules)
+            if (rule.holds(placeless) !== (rule.readsPlace ? false : rule.holds(sky))) mismatches.push(`${c.id} ${rule.code} at JD ${jd}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });

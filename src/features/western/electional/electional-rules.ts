@@ -40,6 +40,12 @@ export interface ElectionRule {
   weight: number;
   /** A fault the tradition does not outweigh: the verdict is `rejected` and the band at most `weak`. */
   blocking?: boolean;
+  /**
+   * The rule reads the place: the houses (a planet's house, the sign on a cusp and its ruler, the
+   * Ascendant) or the planetary hour. The others read only the planets, the Moon's course and the
+   * stations, so they hold or fail at an instant wherever the search is.
+   */
+  readsPlace?: true;
   /** What the rule tests, as the documentation says it. */
   test: string;
   /** Whether the rule holds at the moment: a search asks this of thousands of instants. */
@@ -352,6 +358,7 @@ export function rulerRule(house: number, kind: 'dignified' | 'debilitated' | 'pr
   return {
     code: `house_${house}_ruler_${kind === 'pressure' ? 'under_malefic_pressure' : kind}`,
     weight,
+    readsPlace: true,
     test: tests[kind],
     holds: RULER_TESTS[kind](house),
     words(sky) {
@@ -372,6 +379,7 @@ export function houseRulerRules(house: number, w: { dignity: number; pressure: n
 export const rulerCombust = (house: number, weight: number): ElectionRule => ({
   code: `house_${house}_ruler_combust`,
   weight,
+  readsPlace: true,
   test: `The ruler of the ${ordinal(house)} cusp within ${COMBUST_ORB}° of the Sun (not cazimi); the Sun itself is never combust.`,
   holds(sky) {
     const r = houseRuler(sky, house);
@@ -398,6 +406,7 @@ const inAnyHouse =
 export const beneficInHouses = (p: Planet, houses: readonly number[], topic: string, weight: number): ElectionRule => ({
   code: `${p}_in_${topic}_house`,
   weight,
+  readsPlace: true,
   test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
   holds: inAnyHouse(PLANET_INDEX[p], houses),
   words: (sky) => ({
@@ -410,6 +419,7 @@ export const beneficInHouses = (p: Planet, houses: readonly number[], topic: str
 export const maleficInHouses = (p: Planet, houses: readonly number[], weight: number): ElectionRule => ({
   code: `${p}_in_house_${houses.join('_')}`,
   weight,
+  readsPlace: true,
   test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
   holds: inAnyHouse(PLANET_INDEX[p], houses),
   words(sky) {
@@ -426,6 +436,7 @@ export const beneficRising = (p: Planet, weight: number): ElectionRule => {
   return {
     code: `${p}_in_first_house`,
     weight,
+    readsPlace: true,
     test: `${planetName(p)} in the 1st house, with the Ascendant.`,
     holds: (sky) => sky.states[i]!.house === 1,
     words: (sky) => ({
@@ -440,6 +451,7 @@ export const maleficAngular = (p: Planet, weight: number): ElectionRule => {
   return {
     code: `${p}_angular`,
     weight,
+    readsPlace: true,
     test: `${planetName(p)} in the 1st, 4th, 7th or 10th house.`,
     holds(sky) {
       const h = sky.states[i]!.house;
@@ -457,6 +469,7 @@ const ascendantSign = (sky: ElectionSky) => SIGNS[Math.floor(normalizeDegrees(sk
 export const fixedSignRising = (weight: number): ElectionRule => ({
   code: 'fixed_sign_rising',
   weight,
+  readsPlace: true,
   test: 'A fixed sign (Taurus, Leo, Scorpio, Aquarius) on the Ascendant: for what should stay.',
   holds: (sky) => sky.houses !== null && ascendantSign(sky).modality === 'fixed',
   words: (sky) => ({ title: 'Fixed sign rising', detail: `The Ascendant at ${placeText(sky.houses!.asc)} is in ${ascendantSign(sky).name}, a fixed sign.` }),
@@ -474,6 +487,7 @@ function hourText(sky: ElectionSky): string {
 export const hourOfSignificator = (rulers: readonly Planet[], weight: number): ElectionRule => ({
   code: 'planetary_hour_of_significator',
   weight,
+  readsPlace: true,
   test: `The planetary hour is ruled by ${rulers.map(planetName).join(' or ')}.`,
   holds: (sky) => sky.planetaryHour !== null && rulers.includes(sky.planetaryHour.ruler),
   words: (sky) => ({ title: `Planetary hour of ${planetName(sky.planetaryHour!.ruler)}`, detail: `${hourText(sky)}, a planet of the matter.` }),
@@ -482,6 +496,7 @@ export const hourOfSignificator = (rulers: readonly Planet[], weight: number): E
 export const hourOfMalefic = (weight: number): ElectionRule => ({
   code: 'planetary_hour_of_malefic',
   weight,
+  readsPlace: true,
   test: 'The planetary hour is ruled by Mars or Saturn.',
   holds: (sky) => sky.planetaryHour !== null && (MALEFICS as readonly string[]).includes(sky.planetaryHour.ruler),
   words: (sky) => ({ title: `Planetary hour of ${planetName(sky.planetaryHour!.ruler)}`, detail: `${hourText(sky)}, a malefic.` }),
