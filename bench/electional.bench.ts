@@ -22,16 +22,21 @@
  *   rules read (those two, the threshold checks, each planet's house, the Moon's course and the
  *   planetary hour), and the sky with a rule set judged; and the fixed part of a request, a warm
  *   one-day search (the window's setup, the refinement and the answer), ms. The least a month can
- *   cost with a scan that judges every step is about the steps times the first two plus the fixed part.
+ *   cost with a scan that judges every step is about the steps times the first two plus the fixed part;
+ * - what 0.2 would take: a step's part at the place (the houses and the rules that read them or the
+ *   planetary hour, which no other place's search can share), a month's compute with only that part
+ *   and the fixed part, and the compute a served month may cost for 0.2 of natal in this run (the
+ *   CPU the search's rounds kept busy, over 0.2 of natal's rate, less the main thread's and the
+ *   client's share). Where the first is above the second, no scan that judges the place at every
+ *   step reaches 0.2 here, however its place-free half is found.
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../src/astro/civil-time.ts';
 import { ELECTIONAL_ENDPOINTS } from '../src/features/western/electional/electional-endpoints.ts';
-import { ELECTION_CATEGORY_IDS } from '../src/features/western/electional/electional-categories.ts';
+import { ELECTION_CATEGORIES, ELECTION_CATEGORY_IDS } from '../src/features/western/electional/electional-categories.ts';
 import { forgetSunBlocks, planetaryHourFinder } from '../src/features/western/electional/electional-hours.ts';
 import { forgetSkyBlocks } from '../src/features/western/electional/electional-sky-blocks.ts';
 import { windowEvents } from '../src/features/western/electional/electional-window-events.ts';
-import { ELECTION_CATEGORIES } from '../src/features/western/electional/electional-categories.ts';
 import { tallyMoment } from '../src/features/western/electional/electional-judgement.ts';
 import { SEVEN_PLANETS } from '../src/features/western/electional/electional-planets.ts';
 import { PositionTable } from '../src/features/western/electional/electional-position-table.ts';
@@ -43,6 +48,8 @@ import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
 const CONNECTIONS = 16;
+/** The steps of a 30-day window at 30 minutes, both ends included. */
+const MONTH_STEPS = 30 * 48 + 1;
 
 /** Inhabited places across latitudes (the search needs a zone; the city is given as coordinates). */
 const PLACES = [
@@ -141,7 +148,7 @@ function cpuMs(fn: () => void): number {
 }
 
 /** µs a step of a warm month's scan at Lisbon, by part. */
-function stepCosts(): { planets: number; houses: number; sky: number; judged: number } {
+function stepCosts(): { planets: number; houses: number; sky: number; judged: number; placeRules: number } {
   const jd0 = julianDayFromUtcMs(Date.UTC(2027, 2, 1));
   const jd1 = jd0 + 30;
   const zodiac = { type: 'tropical' } as const;
@@ -152,7 +159,7 @@ function stepCosts(): { planets: number; houses: number; sky: number; judged: nu
   const hourAt = planetaryHourFinder(jd0, jd1, lat, lng, () => 0);
   const houses = fastHouses(jd0, jd1, lat, lng, 'regiomontanus', zodiac)!;
   const rules = ELECTION_CATEGORIES.get('wedding')!.rules;
-  const steps = Array.from({ length: 30 * 48 + 1 }, (_, k) => jd0 + k / 48);
+  const steps = Array.from({ length: MONTH_STEPS }, (_, k) => jd0 + k / 48);
   const lon = new Float64Array(SEVEN_PLANETS.length);
   const speed = new Float64Array(SEVEN_PLANETS.length);
   // Each figure the median of nine passes, each pass five times over the month: a month alone is a few milliseconds, too short for this machine's noise.
@@ -165,6 +172,18 @@ function stepCosts(): { planets: number; houses: number; sky: number; judged: nu
     return (median(passes) * 1000) / (5 * steps.length);
   };
   const reader = () => scanSkyReader(settings, events, hourAt, table, [], { from: jd0, to: jd1 });
+  const sky = perStep(() => {
+    const r = reader();
+    for (const t of steps) r.skyAt(t);
+  });
+  // The rules that read the place (the houses or the planetary hour), each purpose's in turn: what a step judges at the place.
+  const placeRuleSets = ELECTION_CATEGORY_IDS.map((id) => ELECTION_CATEGORIES.get(id)!.rules.filter((rule) => rule.readsPlace));
+  const placeJudged = placeRuleSets.map((set) =>
+    perStep(() => {
+      const r = reader();
+      for (const t of steps) tallyMoment(r.skyAt(t), set);
+    }),
+  );
   return {
     planets: perStep(() => {
       for (const t of steps) for (let i = 0; i < SEVEN_PLANETS.length; i++) table.intoArrays(i, t, lon, speed);
@@ -172,14 +191,12 @@ function stepCosts(): { planets: number; houses: number; sky: number; judged: nu
     houses: perStep(() => {
       for (const t of steps) houses(t);
     }),
-    sky: perStep(() => {
-      const r = reader();
-      for (const t of steps) r.skyAt(t);
-    }),
+    sky,
     judged: perStep(() => {
       const r = reader();
       for (const t of steps) tallyMoment(r.skyAt(t), rules);
     }),
+    placeRules: placeJudged.reduce((a, b) => a + b, 0) / placeJudged.length - sky,
   };
 }
 
@@ -279,6 +296,20 @@ export function printElectional(f: ElectionalFigures): void {
   console.log(`| a step of a month's scan, µs: the planets from the table / the houses | ${s.planets.toFixed(2)} / ${s.houses.toFixed(2)} | |`);
   console.log(`| a step of a month's scan, µs: the whole sky / the sky judged | ${s.sky.toFixed(2)} / ${s.judged.toFixed(2)} | |`);
   console.log(`| a warm one-day search (the part that does not grow with the window), ms | ${f.dayWarmMs.toFixed(1)} | |`);
+  // What 0.2 leaves the compute: the search's rounds kept this much CPU busy; at 0.2 of natal's rate each search may take
+  // that over the rate, less what its main thread and the client take.
+  const e = f.electionalCpu;
+  const busy = f.electionalPerSecond * (e.server + e.client);
+  const budgetMs = (busy / (0.2 * f.natalPerSecond) - e.main - e.client) / 1000;
+  const placeStep = s.houses + s.placeRules;
+  const floorMs = (placeStep * MONTH_STEPS) / 1000 + f.dayWarmMs;
+  console.log(
+    `| a step's part at the place, µs: the houses + the rules that read them or the planetary hour (mean of the ten purposes) | ${s.houses.toFixed(2)} + ${s.placeRules.toFixed(2)} | |`,
+  );
+  console.log(
+    `| a month's compute with nothing but that part and the one-day search, ms (the least with the place-free half free) | ${floorMs.toFixed(2)} | |`,
+  );
+  console.log(`| a month's compute at 0.2 of natal here, ms (served, after its main thread and the client) | ${budgetMs.toFixed(2)} | |`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
