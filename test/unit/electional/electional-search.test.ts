@@ -3,7 +3,8 @@
  * (checked by an independent reading of the ephemeris), and the boundaries: a void-of-course Moon is
  * never strong, a wedding with Venus in fall says so, a contract window with Mercury stationing
  * carries the caution, the Moon changing sign inside the window, polar latitudes, daylight-saving
- * changes in the local times, the results' spacing and the determinism of the search.
+ * changes in the local times, the results' spacing and the determinism of the search; and which
+ * rules read the place (the others hold alike wherever the search is).
  */
 import { describe, expect, it } from 'vitest';
 import { findEvents, voidOfCoursePeriods } from '../../../src/astro/events/index.ts';
