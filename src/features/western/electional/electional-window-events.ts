@@ -75,26 +75,25 @@ export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetti
   }
   const aspectTimes = aspects.map((a) => a.jdUt);
   const ingressTimes = ingresses.map((i) => i.jdUt);
-  let last: { aspectIndex: number; ingressIndex: number; course: MoonCourse } | undefined;
-  // The instants the last course holds for: from the later of the last aspect and ingress at or before it, up to the next of either.
+  // The course last found and the instants it holds for: from the later of the last aspect and ingress at or before
+  // them, up to the next of either. Outside that span one of the two searches below lands on another event.
+  let last: MoonCourse | undefined;
   let lastFrom = Infinity;
   let lastUntil = -Infinity;
   return {
     moonCourse(jdUt) {
-      // A scan's next step mostly falls before the next aspect or ingress: no search then.
-      if (last && jdUt >= lastFrom && jdUt < lastUntil) return last.course;
+      // A scan's next step mostly falls before the next aspect or ingress, and the course is the same up to there.
+      if (last && jdUt >= lastFrom && jdUt < lastUntil) return last;
       const ingressIndex = firstAfter(ingressTimes, jdUt);
       const ingress = ingresses[ingressIndex];
       if (!ingress) throw new RangeError('moonCourse: instant after the window');
       const aspectIndex = firstAfter(aspectTimes, jdUt);
-      // The course is the same from one event to the next: the scan's neighbouring steps share it.
       lastFrom = Math.max(aspectTimes[aspectIndex - 1] ?? -Infinity, ingressTimes[ingressIndex - 1] ?? -Infinity);
       lastUntil = Math.min(aspectTimes[aspectIndex] ?? Infinity, ingress.jdUt);
-      if (last && last.aspectIndex === aspectIndex && last.ingressIndex === ingressIndex) return last.course;
       const aspect = aspects[aspectIndex];
       const next = aspect && aspect.jdUt < ingress.jdUt ? { body: aspect.other_body, aspect: aspect.aspect, jdUt: aspect.jdUt } : null;
-      last = { aspectIndex, ingressIndex, course: { next, ingressJd: ingress.jdUt, nextSign: ingress.sign_id } };
-      return last.course;
+      last = { next, ingressJd: ingress.jdUt, nextSign: ingress.sign_id };
+      return last;
     },
     stationNear(body, jdUt) {
       const days = STATION_DAYS[body] ?? 0;
