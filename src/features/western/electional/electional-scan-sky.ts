@@ -33,7 +33,7 @@ import {
 import { RESONANCE_ORB } from './electional-resonance.ts';
 import { PRESSURE_ORB } from './electional-rules.ts';
 import { CAZIMI_ORB, COMBUST_ORB } from '../../../astro/combustion.ts';
-import { BENEFICS, MALEFICS, SEVEN_PLANETS } from './electional-planets.ts';
+import { BENEFICS, MALEFICS, PLANET_INDEX, SEVEN_PLANETS } from './electional-planets.ts';
 import { reusableSky, separation, skyHouses, type ElectionSky, type SkySettings } from './electional-sky.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
 import type { WindowEvents } from './electional-window-events.ts';
@@ -84,7 +84,7 @@ function nearFifteen(lon: number, margin: number): boolean {
   return r < margin || 15 - r < margin;
 }
 
-const NATAL_ASPECTED: readonly number[] = [...BENEFICS, ...MALEFICS].map((p) => SEVEN_PLANETS.indexOf(p));
+const NATAL_ASPECTED: readonly number[] = [...BENEFICS, ...MALEFICS].map((p) => PLANET_INDEX[p]);
 const SE: readonly number[] = SEVEN_PLANETS.map((p) => bodyInfo(p).se!);
 const N = SEVEN_PLANETS.length;
 /**
