@@ -8,9 +8,9 @@
  *   search's requests per second over natal's (target: at least 0.2). The heavy lane's per-account
  *   limit is raised for the bench's one key, so that every connection is served rather than told
  *   to wait. Beside it, the CPU each served request costs (load.ts, from /proc): the service's
- *   main thread (the request's HTTP, validation, admission and answer bytes, and what the thread
- *   does in the background while the heavy lane is loaded, spread over the requests), its other
- *   threads (the compute), and the load's client; the ratio follows the inverse ratio of their sums;
+ *   main thread (the request's HTTP, validation, admission, messages to the compute threads and
+ *   answer bytes), its other threads (the compute), and the load's client; the ratio follows the
+ *   inverse ratio of their sums;
  * - in process, one thread: a year in `year` mode (12-hour coarse step, 60-minute fine step) and a
  *   30-day direct search, compute ms (target for the year: under 300), and where the time goes:
  *   the window's events, the Sun's rises and sets, and the scan and answer. Each on a cold process
